@@ -1,0 +1,146 @@
+import type { Signature } from '../model/signature.js';
+import type { Triple } from '../model/triple.js';
+import type { Type } from '../model/types.js';
+import type { Value } from '../model/values.js';
+
+/** 1-based line and column, 0-based character offset. */
+export interface Position {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+export interface SourceRange {
+  start: Position;
+  end: Position;
+}
+
+export type ClauseKind = 'requires' | 'ensures' | 'reads' | 'modifies' | 'decreases';
+
+/** One specification clause, kept as source text plus where it came from; `node` is backend-private. */
+export interface Clause {
+  kind: ClauseKind;
+  text: string;
+  range: SourceRange;
+  label?: string | undefined;
+  node?: unknown;
+}
+
+/** A specified callable found in a spec file: what core needs to build and score triples for it. */
+export interface MethodSpec {
+  name: string;
+  /** The declaration keyword(s) as the language writes them: method, lemma, function, predicate, def, fn. */
+  kind: string;
+  signature: Signature;
+  clauses: Clause[];
+  range: SourceRange;
+  /** Declarations the clauses depend on, transitively, by name. */
+  dependencies: string[];
+}
+
+/** A parsed spec file. `native` holds the backend's own AST and indexes; core never looks inside it. */
+export interface SpecModule {
+  file: string;
+  text: string;
+  methods: MethodSpec[];
+  native: unknown;
+}
+
+/** One proof obligation of a harness: a symbol the verifier reports on, tied to a triple. */
+export interface Obligation {
+  symbol: string;
+  tripleId: string;
+  /** positive: the harness asserts the checked clause; negative: it asserts its negation. */
+  polarity: 'positive' | 'negative';
+}
+
+export interface HarnessFile {
+  name: string;
+  text: string;
+}
+
+/** The verifier input for a batch of triples of one method: files plus what each symbol stands for. */
+export interface Harness {
+  files: HarnessFile[];
+  /** The file to hand to the verifier. */
+  main: string;
+  obligations: Obligation[];
+  /** Extra verifier arguments the emitted text needs (e.g. a syntax version switch). */
+  args: string[];
+}
+
+export interface EmitOptions {
+  /** Per-obligation time limit the harness may encode (verifier attribute or flag). */
+  timeoutSeconds: number;
+}
+
+export interface VerifierInfo {
+  /** e.g. `dafny` */
+  name: string;
+  /** e.g. `4.11.0` */
+  version: string;
+  /** argv prefix that starts the verifier */
+  command: string[];
+  /** Backend-specific details (solver path, syntax flavour...). */
+  details: Record<string, string>;
+}
+
+export interface RunRequest {
+  harness: Harness;
+  /** Per-obligation time limit handed to the verifier. */
+  timeoutSeconds: number;
+  /** Wall-clock limit for the whole process; past it the process is killed. */
+  deadlineSeconds: number;
+  signal?: AbortSignal | undefined;
+}
+
+export interface RunOutput {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  /** The process was killed at the deadline (or by the signal). */
+  killed: boolean;
+  seconds: number;
+}
+
+export type ObligationResult = 'verified' | 'failed' | 'timeout' | 'gave-up' | 'error' | 'missing';
+
+export interface ObligationOutcome {
+  symbol: string;
+  result: ObligationResult;
+  message?: string | undefined;
+}
+
+/**
+ * What a verifier's output said: a result per obligation, or that the harness as a whole did not
+ * parse or type-check (with the verifier's message).
+ */
+export type ParsedRun =
+  | { kind: 'results'; outcomes: ObligationOutcome[] }
+  | { kind: 'harness-error'; message: string };
+
+/** The verifier half of a backend: emit harness text, run the tool, map its output back. */
+export interface Verifier {
+  name: string;
+  /** Finds the installed verifier; throws SpecmutError('missing-verifier') naming the setup command. */
+  detect(): Promise<VerifierInfo>;
+  emit(module: SpecModule, method: MethodSpec, triples: Triple[], options: EmitOptions): Harness;
+  /** Runs the verifier on the harness in a private directory; never throws for a verifier failure. */
+  run(info: VerifierInfo, request: RunRequest): Promise<RunOutput>;
+  parse(output: RunOutput, harness: Harness): ParsedRun;
+}
+
+/**
+ * A language backend, as a plain object in the manner of a Prettier plugin: core calls these functions
+ * and knows nothing of the language's syntax or AST.
+ */
+export interface Backend {
+  id: string;
+  /** File extensions this backend reads, with the dot. */
+  extensions: string[];
+  /** Parses a spec file; throws SpecmutError('parse-error') with file:line:col on bad input. */
+  load(file: string, text: string): Promise<SpecModule>;
+  /** Writes a value as the language writes a literal of that type. */
+  render(value: Value, type: Type): string;
+  verifier?: Verifier | undefined;
+}

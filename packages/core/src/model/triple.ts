@@ -1,0 +1,22 @@
+import type { Value } from './values.js';
+
+/**
+ * `{true} x := inputs; y := outputs; {post(x, y)}` for one test, as data. `role` says what a verdict
+ * means: a `test` or `alternative` should hold, a `mutant` or `wrong` output should be rejected, and a
+ * `precondition` triple checks that the test's inputs satisfy the spec's precondition.
+ */
+export type TripleRole = 'test' | 'alternative' | 'mutant' | 'wrong' | 'precondition';
+
+export interface Triple {
+  /** Unique within a spec run; also a safe identifier fragment (letters, digits, underscores). */
+  id: string;
+  testId: string;
+  role: TripleRole;
+  inputs: Record<string, Value>;
+  outputs: Record<string, Value>;
+}
+
+/** What a triple's harness checks: the postcondition (`post`) or the precondition on the inputs (`pre`). */
+export function tripleChecks(t: Triple): 'pre' | 'post' {
+  return t.role === 'precondition' ? 'pre' : 'post';
+}

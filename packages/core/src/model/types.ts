@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The language-neutral type of a value in a Hoare-triple test. Backends map their own type syntax onto
+ * these kinds; anything they cannot map is `opaque`, which core never mutates or evaluates.
+ */
+export type Type =
+  | { kind: 'int' }
+  | { kind: 'nat' }
+  | { kind: 'bool' }
+  | { kind: 'char' }
+  | { kind: 'string' }
+  | { kind: 'real' }
+  | { kind: 'bitvector'; width: number }
+  | { kind: 'seq'; elem: Type }
+  | { kind: 'array'; elem: Type; dims: number }
+  | { kind: 'set'; elem: Type }
+  | { kind: 'multiset'; elem: Type }
+  | { kind: 'map'; key: Type; value: Type }
+  | { kind: 'tuple'; elems: Type[] }
+  | { kind: 'datatype'; name: string; args: Type[]; ctors: Constructor[] }
+  | { kind: 'opaque'; name: string };
+
+export interface Constructor {
+  name: string;
+  fields: { name?: string | undefined; type: Type }[];
+}
+
+export const TypeSchema: z.ZodType<Type> = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('int') }),
+    z.object({ kind: z.literal('nat') }),
+    z.object({ kind: z.literal('bool') }),
+    z.object({ kind: z.literal('char') }),
+    z.object({ kind: z.literal('string') }),
+    z.object({ kind: z.literal('real') }),
+    z.object({ kind: z.literal('bitvector'), width: z.number().int().positive() }),
+    z.object({ kind: z.literal('seq'), elem: TypeSchema }),
+    z.object({ kind: z.literal('array'), elem: TypeSchema, dims: z.number().int().min(1) }),
+    z.object({ kind: z.literal('set'), elem: TypeSchema }),
+    z.object({ kind: z.literal('multiset'), elem: TypeSchema }),
+    z.object({ kind: z.literal('map'), key: TypeSchema, value: TypeSchema }),
+    z.object({ kind: z.literal('tuple'), elems: z.array(TypeSchema) }),
+    z.object({
+      kind: z.literal('datatype'),
+      name: z.string(),
+      args: z.array(TypeSchema),
+      ctors: z.array(ConstructorSchema),
+    }),
+    z.object({ kind: z.literal('opaque'), name: z.string() }),
+  ]),
+) as z.ZodType<Type>;
+
+export const ConstructorSchema: z.ZodType<Constructor> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    fields: z.array(z.object({ name: z.string().optional(), type: TypeSchema })),
+  }),
+);
+
+export const T = {
+  int: { kind: 'int' } as Type,
+  nat: { kind: 'nat' } as Type,
+  bool: { kind: 'bool' } as Type,
+  char: { kind: 'char' } as Type,
+  string: { kind: 'string' } as Type,
+  real: { kind: 'real' } as Type,
+  bv: (width: number): Type => ({ kind: 'bitvector', width }),
+  seq: (elem: Type): Type => ({ kind: 'seq', elem }),
+  array: (elem: Type, dims = 1): Type => ({ kind: 'array', elem, dims }),
+  set: (elem: Type): Type => ({ kind: 'set', elem }),
+  multiset: (elem: Type): Type => ({ kind: 'multiset', elem }),
+  map: (key: Type, value: Type): Type => ({ kind: 'map', key, value }),
+  tuple: (...elems: Type[]): Type => ({ kind: 'tuple', elems }),
+  datatype: (name: string, ctors: Constructor[], args: Type[] = []): Type => ({ kind: 'datatype', name, args, ctors }),
+  opaque: (name: string): Type => ({ kind: 'opaque', name }),
+} as const;
+
+/** A readable, language-neutral rendering used in messages and reports. */
+export function showType(t: Type): string {
+  switch (t.kind) {
+    case 'int':
+    case 'nat':
+    case 'bool':
+    case 'char':
+    case 'string':
+    case 'real':
+      return t.kind;
+    case 'bitvector':
+      return `bv${t.width}`;
+    case 'seq':
+    case 'set':
+    case 'multiset':
+      return `${t.kind}<${showType(t.elem)}>`;
+    case 'array':
+      return `array${t.dims > 1 ? t.dims : ''}<${showType(t.elem)}>`;
+    case 'map':
+      return `map<${showType(t.key)}, ${showType(t.value)}>`;
+    case 'tuple':
+      return `(${t.elems.map(showType).join(', ')})`;
+    case 'datatype':
+      return t.args.length ? `${t.name}<${t.args.map(showType).join(', ')}>` : t.name;
+    case 'opaque':
+      return t.name;
+  }
+}
+
+/** Element type of anything indexable as a sequence (seq, string, array). */
+export function sequenceElement(t: Type): Type | undefined {
+  if (t.kind === 'seq') return t.elem;
+  if (t.kind === 'string') return { kind: 'char' };
+  if (t.kind === 'array') return t.dims === 1 ? t.elem : { kind: 'array', elem: t.elem, dims: t.dims - 1 };
+  return undefined;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * The outcome of one triple. `holds`: the postcondition was proved (or evaluated) true for these values;
+ * `fails`: its negation was proved, so the spec definitely rejects them; `unknown`: neither could be
+ * established (never counted as a rejection); `error`: the harness itself was broken.
+ */
+export const VerdictStatusSchema = z.enum(['holds', 'fails', 'unknown', 'error']);
+export type VerdictStatus = z.infer<typeof VerdictStatusSchema>;
+
+/** Why a verdict is unknown or error, coarse enough to count in a summary. */
+export const VerdictCauseSchema = z.enum([
+  'timeout',
+  'gave-up',
+  'unsupported',
+  'vacuous',
+  'budget',
+  'crash',
+  'harness-error',
+  'missing',
+]);
+export type VerdictCause = z.infer<typeof VerdictCauseSchema>;
+
+export const VerdictSchema = z.object({
+  status: VerdictStatusSchema,
+  cause: VerdictCauseSchema.optional(),
+  /** Human-readable reason: the verifier's message, the construct that is unsupported, the clause that failed. */
+  reason: z.string().optional(),
+  /** Which oracle decided: e.g. `dafny 4.11.0` or `eval`. */
+  oracle: z.string(),
+  seconds: z.number().optional(),
+});
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+export function verdict(status: VerdictStatus, oracle: string, extra: Partial<Omit<Verdict, 'status' | 'oracle'>> = {}): Verdict {
+  const v: Verdict = { status, oracle };
+  if (extra.cause !== undefined) v.cause = extra.cause;
+  if (extra.reason !== undefined) v.reason = extra.reason;
+  if (extra.seconds !== undefined) v.seconds = extra.seconds;
+  return v;
+}
