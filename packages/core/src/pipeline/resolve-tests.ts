@@ -1,0 +1,73 @@
+import { SpecmutError } from '../errors.js';
+import type { LoadedSuite } from '../io/read-suite.js';
+import { ValueDecodeError, decodeValue, type Json } from '../model/json-values.js';
+import type { Parameter, Signature } from '../model/signature.js';
+import type { SuiteTest } from '../model/suite.js';
+import type { Value } from '../model/values.js';
+
+/** A test whose JSON values have been read against the method's signature. */
+export interface TypedTest {
+  id: string;
+  inputs: Record<string, Value>;
+  outputs: Record<string, Value>;
+  alternatives: Record<string, Value>[];
+  wrong: Record<string, Value>[];
+}
+
+function decodeNamed(json: unknown, params: Parameter[], path: string, what: string): Record<string, Value> {
+  const out: Record<string, Value> = {};
+  if (Array.isArray(json)) {
+    if (json.length !== params.length) {
+      throw new ValueDecodeError(path, `${params.length} ${what} (${params.map((p) => p.name).join(', ')})`, json);
+    }
+    params.forEach((p, i) => (out[p.name] = decodeValue(json[i] as Json, p.type, `${path}[${i}]`)));
+    return out;
+  }
+  if (json === null || typeof json !== 'object') {
+    throw new ValueDecodeError(path, `an object of ${what} by name (${params.map((p) => p.name).join(', ')}) or an array`, json);
+  }
+  const record = json as Record<string, Json>;
+  const extra = Object.keys(record).filter((k) => !params.some((p) => p.name === k));
+  if (extra.length) throw new ValueDecodeError(path, `only the ${what} ${params.map((p) => p.name).join(', ')} (unknown: ${extra.join(', ')})`, json);
+  for (const p of params) {
+    if (!(p.name in record)) throw new ValueDecodeError(path, `a value for ${p.name}`, json);
+    out[p.name] = decodeValue(record[p.name]!, p.type, `${path}.${p.name}`);
+  }
+  return out;
+}
+
+/** One result: the value itself. Several: an object by result name or an array in declaration order. */
+function decodeOutputs(json: unknown, results: Parameter[], path: string): Record<string, Value> {
+  if (results.length === 1) return { [results[0]!.name]: decodeValue(json as Json, results[0]!.type, path) };
+  return decodeNamed(json, results, path, 'results');
+}
+
+export function resolveTests(loaded: LoadedSuite, signature: Signature): TypedTest[] {
+  if (signature.results.length === 0) {
+    throw new SpecmutError('unsupported', `${signature.name} has no results to test`, { file: loaded.file });
+  }
+  const seen = new Set<string>();
+  return loaded.suite.tests.map((t: SuiteTest, i) => {
+    const id = t.id ?? `test${i + 1}`;
+    if (seen.has(id)) throw new SpecmutError('bad-suite', `duplicate test id ${JSON.stringify(id)}`, loaded.locate(`tests[${i}].id`));
+    seen.add(id);
+    try {
+      return {
+        id,
+        inputs: decodeNamed(t.inputs, signature.params, `tests[${i}].inputs`, 'inputs'),
+        outputs: decodeOutputs(t.output, signature.results, `tests[${i}].output`),
+        alternatives: (t.alternatives ?? []).map((a, j) => decodeOutputs(a, signature.results, `tests[${i}].alternatives[${j}]`)),
+        wrong: (t.wrong ?? []).map((a, j) => decodeOutputs(a, signature.results, `tests[${i}].wrong[${j}]`)),
+      };
+    } catch (e) {
+      if (e instanceof ValueDecodeError) {
+        throw new SpecmutError('bad-value', `${e.message} (for ${signature.name}${showSig(signature)})`, loaded.locate(e.jsonPath));
+      }
+      throw e;
+    }
+  });
+}
+
+function showSig(s: Signature): string {
+  return `(${s.params.map((p) => p.name).join(', ')}) returns (${s.results.map((p) => p.name).join(', ')})`;
+}

@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, relative, resolve } from 'node:path';
+import type { Backend, MethodSpec, SpecModule } from '../backend/contract.js';
+import { SpecmutError, formatLocation } from '../errors.js';
+import { readSuite, type LoadedSuite } from '../io/read-suite.js';
+import { mapPool } from '../oracle/pool.js';
+import type { Oracle } from '../oracle/oracle.js';
+import { REPORT_SCHEMA_VERSION, type Report, type SpecReport } from '../report/schema.js';
+import { scoreSpec, summarize } from '../report/score.js';
+import { SPECMUT_VERSION } from '../version.js';
+import { buildTriples } from './build-triples.js';
+import { resolveTests } from './resolve-tests.js';
+
+export interface RunSettings {
+  mutants: number;
+  seed: number;
+  /** Seconds per triple. */
+  timeout: number;
+}
+
+export const DEFAULT_SETTINGS: RunSettings = { mutants: 5, seed: 1, timeout: 20 };
+
+export interface ScoreContext {
+  backends: readonly Backend[];
+  /** Chooses the oracle for a backend (its verifier, the evaluator, ...). Throws SpecmutError when none is usable. */
+  oracleFor(backend: Backend): Promise<Oracle>;
+}
+
+export interface ScoreOptions {
+  /** Settings given explicitly (CLI flags); they win over a suite's own `options`. */
+  overrides?: Partial<RunSettings>;
+  /** Specs scored at the same time (verifier processes in flight). */
+  jobs?: number;
+  /** Paths in reports are written relative to this directory. */
+  baseDir?: string;
+  signal?: AbortSignal;
+  /** Called as each spec finishes, so a long run can stream progress and keep what is done. */
+  onSpec?: (report: SpecReport, index: number) => void;
+}
+
+export function settingsFor(loaded: LoadedSuite, overrides: Partial<RunSettings> = {}): RunSettings {
+  const own = loaded.suite.options ?? {};
+  return {
+    mutants: overrides.mutants ?? own.mutants ?? DEFAULT_SETTINGS.mutants,
+    seed: overrides.seed ?? own.seed ?? DEFAULT_SETTINGS.seed,
+    timeout: overrides.timeout ?? own.timeout ?? DEFAULT_SETTINGS.timeout,
+  };
+}
+
+export function findMethod(module: SpecModule, name: string, file: string): MethodSpec {
+  const method = module.methods.find((m) => m.name === name);
+  if (method) return method;
+  const names = module.methods.map((m) => m.name);
+  throw new SpecmutError(
+    'unknown-method',
+    `no method, function or predicate named ${JSON.stringify(name)} in the spec`,
+    { file },
+    names.length ? `The spec declares: ${names.join(', ')}.` : 'The spec declares no methods.',
+  );
+}
+
+function errorReport(id: string, suite: string, e: unknown): SpecReport {
+  const err =
+    e instanceof SpecmutError
+      ? { code: e.code, message: e.message + (e.hint ? ` (${e.hint})` : ''), ...(e.location ? { location: formatLocation(e.location) } : {}) }
+      : { code: 'internal', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+  return {
+    id,
+    suite,
+    status: 'error',
+    error: err,
+    correctness: null,
+    completeness: null,
+    lenientCompleteness: null,
+    tests: [],
+    mutants: { total: 0, rejected: 0, accepted: 0, unknown: 0, error: 0 },
+    unknown: 0,
+    oracles: [],
+    seconds: 0,
+  };
+}
+
+const specIdOf = (file: string): string => basename(file).replace(/\.suite\.json$|\.json$/, '');
+
+/** Loads, runs and scores one suite file; any failure becomes an `error` report, never an exception. */
+export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: ScoreOptions = {}): Promise<SpecReport> {
+  const started = performance.now();
+  const rel = (p: string) => relative(options.baseDir ?? process.cwd(), p) || p;
+  let id = specIdOf(file);
+  try {
+    const loaded = await readSuite(file);
+    id = loaded.suite.id ?? id;
+    const settings = settingsFor(loaded, options.overrides);
+    const backend = ctx.backends.find((b) => b.id === loaded.suite.backend);
+    if (!backend) {
+      throw new SpecmutError('bad-suite', `unknown backend ${JSON.stringify(loaded.suite.backend)}`, loaded.locate('backend'), `Known backends: ${ctx.backends.map((b) => b.id).join(', ')}.`);
+    }
+    const specFile = resolve(dirname(file), loaded.suite.spec);
+    let text: string;
+    try {
+      text = await readFile(specFile, 'utf8');
+    } catch (e) {
+      throw new SpecmutError('io-error', `cannot read the spec file ${rel(specFile)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, loaded.locate('spec'));
+    }
+    const module = await backend.load(rel(specFile), text);
+    const method = findMethod(module, loaded.suite.method, rel(specFile));
+    const tests = resolveTests(loaded, method.signature);
+    const triples = buildTriples(tests, method.signature, {
+      mutants: settings.mutants,
+      seed: settings.seed,
+      specId: id,
+      checkPrecondition: method.clauses.some((c) => c.kind === 'requires'),
+    });
+    const oracle = await ctx.oracleFor(backend);
+    const verdicts = await oracle.decide({ module, method, triples, timeoutSeconds: settings.timeout, signal: options.signal });
+    return scoreSpec({
+      id,
+      suite: rel(file),
+      spec: rel(specFile),
+      method: method.name,
+      backend: backend.id,
+      meta: loaded.suite.meta,
+      signature: method.signature,
+      testIds: tests.map((t) => t.id),
+      triples,
+      verdicts,
+      render: backend.render,
+      seconds: (performance.now() - started) / 1000,
+    });
+  } catch (e) {
+    if (e instanceof SpecmutError && e.code === 'missing-verifier') throw e;
+    return errorReport(id, rel(file), e);
+  }
+}
+
+/** Scores many suites, `jobs` at a time; a missing verifier stops the run (nothing can be scored without it). */
+export async function scoreSuites(files: readonly string[], ctx: ScoreContext, options: ScoreOptions = {}): Promise<Report> {
+  const started = performance.now();
+  const specs = await mapPool(files, options.jobs ?? 1, async (file, i) => {
+    const report = await scoreSuiteFile(file, ctx, options);
+    options.onSpec?.(report, i);
+    return report;
+  });
+  const settings = { ...DEFAULT_SETTINGS, ...options.overrides };
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'specmut', version: SPECMUT_VERSION },
+    options: settings,
+    specs,
+    summary: summarize(specs, (performance.now() - started) / 1000),
+  };
+}

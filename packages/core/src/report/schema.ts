@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { VerdictCauseSchema, VerdictStatusSchema } from '../model/verdict.js';
+
+const JsonSchema: z.ZodType<unknown> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(JsonSchema), z.record(z.string(), JsonSchema)]),
+);
+
+/** What a mutant's verdict means for the spec: the spec rejected it, accepted it, or we cannot tell. */
+export const MutantOutcomeSchema = z.enum(['rejected', 'accepted', 'unknown', 'error']);
+export type MutantOutcome = z.infer<typeof MutantOutcomeSchema>;
+
+const VerdictFields = {
+  reason: z.string().optional(),
+  cause: VerdictCauseSchema.optional(),
+  oracle: z.string(),
+};
+
+export const MutantReportSchema = z.object({
+  id: z.string(),
+  /** The mutated output as the spec's language writes it. */
+  value: z.string(),
+  /** The mutated output in the suite's JSON form, to reproduce the triple. */
+  json: JsonSchema,
+  /** `generated` mutants come from an operator; `wrong` ones from the suite's known-wrong outputs. */
+  origin: z.enum(['generated', 'wrong']),
+  operator: z.string().optional(),
+  verdict: MutantOutcomeSchema,
+  ...VerdictFields,
+});
+export type MutantReport = z.infer<typeof MutantReportSchema>;
+
+export const AlternativeReportSchema = z.object({
+  id: z.string(),
+  value: z.string(),
+  verdict: VerdictStatusSchema,
+  ...VerdictFields,
+});
+
+export const TestReportSchema = z.object({
+  id: z.string(),
+  /** Inputs and expected output as the language writes them. */
+  inputs: z.record(z.string(), z.string()),
+  output: z.string(),
+  verdict: VerdictStatusSchema,
+  ...VerdictFields,
+  precondition: z.object({ verdict: VerdictStatusSchema, ...VerdictFields }).optional(),
+  alternatives: z.array(AlternativeReportSchema),
+  mutants: z.array(MutantReportSchema),
+});
+export type TestReport = z.infer<typeof TestReportSchema>;
+
+export const MutantCountsSchema = z.object({
+  total: z.number().int(),
+  rejected: z.number().int(),
+  accepted: z.number().int(),
+  unknown: z.number().int(),
+  error: z.number().int(),
+});
+export type MutantCounts = z.infer<typeof MutantCountsSchema>;
+
+export const SpecReportSchema = z.object({
+  id: z.string(),
+  suite: z.string(),
+  spec: z.string().optional(),
+  method: z.string().optional(),
+  backend: z.string().optional(),
+  meta: z.record(z.string(), JsonSchema).optional(),
+  status: z.enum(['scored', 'error']),
+  error: z.object({ code: z.string(), message: z.string(), location: z.string().optional() }).optional(),
+  /** Share of tests whose expected output the spec provably accepts. */
+  correctness: z.number().nullable(),
+  /** Share of mutants the spec provably rejects (unknown verdicts are not rejections). */
+  completeness: z.number().nullable(),
+  /** The reference paper's count: every mutant that is not provably accepted counts as rejected. */
+  lenientCompleteness: z.number().nullable(),
+  tests: z.array(TestReportSchema),
+  mutants: MutantCountsSchema,
+  /** Triples whose verdict is unknown, tests and mutants together. */
+  unknown: z.number().int(),
+  oracles: z.array(z.string()),
+  seconds: z.number(),
+});
+export type SpecReport = z.infer<typeof SpecReportSchema>;
+
+export const SummarySchema = z.object({
+  specs: z.number().int(),
+  scored: z.number().int(),
+  errors: z.number().int(),
+  /** Specs with correctness 1. */
+  correct: z.number().int(),
+  /** Means over scored specs. */
+  correctness: z.number().nullable(),
+  completeness: z.number().nullable(),
+  lenientCompleteness: z.number().nullable(),
+  mutants: MutantCountsSchema,
+  unknown: z.number().int(),
+  unknownCauses: z.record(z.string(), z.number().int()),
+  seconds: z.number(),
+});
+export type Summary = z.infer<typeof SummarySchema>;
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export const ReportSchema = z.object({
+  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  tool: z.object({ name: z.literal('specmut'), version: z.string() }),
+  options: z.object({ mutants: z.number().int(), seed: z.number().int(), timeout: z.number() }),
+  specs: z.array(SpecReportSchema),
+  summary: SummarySchema,
+});
+export type Report = z.infer<typeof ReportSchema>;

@@ -1,0 +1,150 @@
+import type { Type } from '../model/types.js';
+import type { Signature } from '../model/signature.js';
+import { encodeValue, type Json } from '../model/json-values.js';
+import type { Value } from '../model/values.js';
+import type { Verdict, VerdictStatus } from '../model/verdict.js';
+import type { PlannedTriple } from '../pipeline/build-triples.js';
+import type { MutantCounts, MutantOutcome, MutantReport, SpecReport, Summary, TestReport } from './schema.js';
+
+export const MUTANT_OUTCOME: Record<VerdictStatus, MutantOutcome> = {
+  fails: 'rejected',
+  holds: 'accepted',
+  unknown: 'unknown',
+  error: 'error',
+};
+
+export type Render = (value: Value, type: Type) => string;
+
+const ratio = (num: number, den: number): number | null => (den === 0 ? null : num / den);
+
+function verdictFields(v: Verdict): { reason?: string; cause?: Verdict['cause']; oracle: string } {
+  const out: { reason?: string; cause?: Verdict['cause']; oracle: string } = { oracle: v.oracle };
+  if (v.reason !== undefined) out.reason = v.reason;
+  if (v.cause !== undefined) out.cause = v.cause;
+  return out;
+}
+
+function renderOutputs(outputs: Record<string, Value>, signature: Signature, render: Render): string {
+  if (signature.results.length === 1) return render(outputs[signature.results[0]!.name]!, signature.results[0]!.type);
+  return `(${signature.results.map((r) => `${r.name} := ${render(outputs[r.name]!, r.type)}`).join(', ')})`;
+}
+
+function outputsJson(outputs: Record<string, Value>, signature: Signature): Json {
+  if (signature.results.length === 1) return encodeValue(outputs[signature.results[0]!.name]!, signature.results[0]!.type);
+  return Object.fromEntries(signature.results.map((r) => [r.name, encodeValue(outputs[r.name]!, r.type)]));
+}
+
+export interface ScoreInput {
+  id: string;
+  suite: string;
+  spec: string;
+  method: string;
+  backend: string;
+  meta?: Record<string, unknown> | undefined;
+  signature: Signature;
+  testIds: string[];
+  triples: PlannedTriple[];
+  verdicts: Map<string, Verdict>;
+  render: Render;
+  seconds: number;
+}
+
+const missing = (oracle = 'none'): Verdict => ({ status: 'unknown', cause: 'missing', reason: 'no verdict was produced for this triple', oracle });
+
+/** Turns per-triple verdicts into the spec's report: per-test rows, counts and the three scores. */
+export function scoreSpec(input: ScoreInput): SpecReport {
+  const { signature, render } = input;
+  const verdictOf = (t: PlannedTriple): Verdict => input.verdicts.get(t.id) ?? missing();
+  const tests: TestReport[] = input.testIds.map((testId) => {
+    const own = input.triples.filter((t) => t.testId === testId);
+    const main = own.find((t) => t.role === 'test')!;
+    const v = verdictOf(main);
+    const pre = own.find((t) => t.role === 'precondition');
+    const report: TestReport = {
+      id: testId,
+      inputs: Object.fromEntries(signature.params.map((p) => [p.name, render(main.inputs[p.name]!, p.type)])),
+      output: renderOutputs(main.outputs, signature, render),
+      verdict: v.status,
+      ...verdictFields(v),
+      alternatives: own
+        .filter((t) => t.role === 'alternative')
+        .map((t) => ({ id: t.id, value: renderOutputs(t.outputs, signature, render), verdict: verdictOf(t).status, ...verdictFields(verdictOf(t)) })),
+      mutants: own
+        .filter((t) => t.role === 'mutant' || t.role === 'wrong')
+        .map((t): MutantReport => {
+          const mv = verdictOf(t);
+          const m: MutantReport = {
+            id: t.id,
+            value: renderOutputs(t.outputs, signature, render),
+            json: outputsJson(t.outputs, signature),
+            origin: t.role === 'wrong' ? 'wrong' : 'generated',
+            verdict: MUTANT_OUTCOME[mv.status],
+            ...verdictFields(mv),
+          };
+          if (t.operator) m.operator = t.operator;
+          return m;
+        }),
+    };
+    if (pre) report.precondition = { verdict: verdictOf(pre).status, ...verdictFields(verdictOf(pre)) };
+    return report;
+  });
+  const counts = countMutants(tests.flatMap((t) => t.mutants));
+  const holds = tests.filter((t) => t.verdict === 'holds').length;
+  const unknown =
+    tests.filter((t) => t.verdict === 'unknown').length + counts.unknown + tests.filter((t) => t.precondition?.verdict === 'unknown').length;
+  const report: SpecReport = {
+    id: input.id,
+    suite: input.suite,
+    spec: input.spec,
+    method: input.method,
+    backend: input.backend,
+    status: 'scored',
+    correctness: ratio(holds, tests.length),
+    completeness: ratio(counts.rejected, counts.total),
+    lenientCompleteness: ratio(counts.total - counts.accepted, counts.total),
+    tests,
+    mutants: counts,
+    unknown,
+    oracles: [...new Set([...input.verdicts.values()].map((v) => v.oracle))].sort(),
+    seconds: input.seconds,
+  };
+  if (input.meta) report.meta = input.meta as Record<string, unknown>;
+  return report;
+}
+
+export function countMutants(mutants: { verdict: MutantOutcome }[]): MutantCounts {
+  const c: MutantCounts = { total: mutants.length, rejected: 0, accepted: 0, unknown: 0, error: 0 };
+  for (const m of mutants) c[m.verdict]++;
+  return c;
+}
+
+const mean = (xs: (number | null)[]): number | null => {
+  const ys = xs.filter((x): x is number => x !== null);
+  return ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : null;
+};
+
+export function summarize(specs: SpecReport[], seconds: number): Summary {
+  const scored = specs.filter((s) => s.status === 'scored');
+  const causes: Record<string, number> = {};
+  for (const s of scored) {
+    for (const t of s.tests) {
+      const rows = [t, ...t.mutants, ...(t.precondition ? [t.precondition] : [])];
+      for (const r of rows) {
+        if ((r.verdict === 'unknown' || r.verdict === 'error') && r.cause) causes[r.cause] = (causes[r.cause] ?? 0) + 1;
+      }
+    }
+  }
+  return {
+    specs: specs.length,
+    scored: scored.length,
+    errors: specs.length - scored.length,
+    correct: scored.filter((s) => s.correctness === 1).length,
+    correctness: mean(scored.map((s) => s.correctness)),
+    completeness: mean(scored.map((s) => s.completeness)),
+    lenientCompleteness: mean(scored.map((s) => s.lenientCompleteness)),
+    mutants: countMutants(scored.flatMap((s) => s.tests.flatMap((t) => t.mutants))),
+    unknown: scored.reduce((a, s) => a + s.unknown, 0),
+    unknownCauses: causes,
+    seconds,
+  };
+}

@@ -1,0 +1,1 @@
+export const SPECMUT_VERSION = '0.1.0';
