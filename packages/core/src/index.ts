@@ -23,3 +23,4 @@ export * from './oracle/verifier-oracle.js';
 export * from './cache/result-cache.js';
 export * from './report/schema.js';
 export * from './report/score.js';
+export * from './ir/index.js';
