@@ -24,3 +24,5 @@ export * from './cache/result-cache.js';
 export * from './report/schema.js';
 export * from './report/score.js';
 export * from './ir/index.js';
+export * from './process/run-process.js';
+export * from './model/json-schema.js';

@@ -52,6 +52,8 @@ export interface Obligation {
   tripleId: string;
   /** positive: the harness asserts the checked clause; negative: it asserts its negation. */
   polarity: 'positive' | 'negative';
+  /** Lines of the main harness file the symbol spans (1-based, inclusive), to map located messages back. */
+  lines?: [number, number] | undefined;
 }
 
 export interface HarnessFile {
@@ -101,6 +103,8 @@ export interface RunOutput {
   /** The process was killed at the deadline (or by the signal). */
   killed: boolean;
   seconds: number;
+  /** Result files the verifier wrote (e.g. a CSV log), by name, read before the private directory is removed. */
+  artifacts: Record<string, string>;
 }
 
 export type ObligationResult = 'verified' | 'failed' | 'timeout' | 'gave-up' | 'error' | 'missing';

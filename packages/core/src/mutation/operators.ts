@@ -137,8 +137,13 @@ export const OPERATORS: Operator[] = [
     },
   },
   {
+    name: 'array.mutate-cell',
+    applies: (v, t) => isRect(t) && mutable((t as { elem: Type }).elem) && elemsOf(v).some((row) => elemsOf(row).length > 0),
+    apply: (v, t, rng) => mutateCell(v, t as Extract<Type, { kind: 'array' }>, rng),
+  },
+  {
     name: 'seq.mutate-element',
-    applies: (v, t) => isSequence(t) && elemsOf(v).length > 0 && mutable(elementType(t)),
+    applies: (v, t) => isSequence(t) && !isRect(t) && elemsOf(v).length > 0 && mutable(elementType(t)),
     apply: (v, t, rng) => {
       const xs = elemsOf(v);
       const i = rng.int(0, xs.length - 1);
@@ -256,6 +261,24 @@ export const OPERATORS: Operator[] = [
     },
   },
 ];
+
+/** Changes one cell of a multi-dimensional array, so every row keeps its length. */
+function mutateCell(v: Value, t: Extract<Type, { kind: 'array' }>, rng: Rng): Value {
+  const rows = elemsOf(v);
+  const candidates = rows.map((_, i) => i).filter((i) => elemsOf(rows[i]!).length > 0);
+  const i = rng.pick(candidates);
+  const row = rows[i]!;
+  const changed =
+    t.dims > 2
+      ? mutateCell(row, { kind: 'array', elem: t.elem, dims: t.dims - 1 }, rng)
+      : (() => {
+          const cells = elemsOf(row);
+          const j = rng.int(0, cells.length - 1);
+          const cell = mutateOnce(cells[j]!, t.elem, rng) ?? cells[j]!;
+          return V.seq(cells.map((c, k) => (k === j ? cell : c)));
+        })();
+  return V.seq(rows.map((r, k) => (k === i ? changed : r)));
+}
 
 function fieldTypes(v: Value, t: Type): Type[] {
   if (t.kind !== 'datatype' || v.kind !== 'datatype') return [];

@@ -77,12 +77,22 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     }
     const bySymbol = new Map(result.outcomes.map((o) => [o.symbol, o]));
     const perTriple = result.seconds / Math.max(1, triples.length);
-    for (const t of triples) {
+    const verdicts = triples.map((t) => {
       const mine = result.obligations.filter((o) => o.tripleId === t.id);
       const pos = mine.find((o) => o.polarity === 'positive');
       const neg = mine.find((o) => o.polarity === 'negative');
-      out.set(t.id, combineObligations(pos && bySymbol.get(pos.symbol), neg && bySymbol.get(neg.symbol), name, perTriple));
+      return combineObligations(pos && bySymbol.get(pos.symbol), neg && bySymbol.get(neg.symbol), name, perTriple);
+    });
+    // A static error inside one triple's harness stops the verifier before it checks the others: those come
+    // back without results, so they are run again on their own.
+    const broken = verdicts.some((v) => v.cause === 'harness-error');
+    const unrun = triples.filter((_, i) => verdicts[i]!.cause === 'missing');
+    if (broken && unrun.length > 0 && unrun.length < triples.length) {
+      triples.forEach((t, i) => verdicts[i]!.cause !== 'missing' && out.set(t.id, verdicts[i]!));
+      await decideBatch(module, method, unrun, req, out);
+      return;
     }
+    triples.forEach((t, i) => out.set(t.id, verdicts[i]!));
   }
 
   return {

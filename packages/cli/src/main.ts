@@ -1,0 +1,46 @@
+import { SPECMUT_VERSION, SpecmutError } from '@specmut/core';
+import { SCORE_USAGE, scoreCommand } from './commands/score.js';
+import { processIo, type Io } from './io.js';
+
+const USAGE = `specmut ${SPECMUT_VERSION}: how well does a formal specification capture what its author meant?
+
+Usage:
+  specmut score <suite.json | directory>... [options]   score specs against their tests (--help for options)
+  specmut --version
+
+${SCORE_USAGE}`;
+
+const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
+  score: scoreCommand,
+};
+
+/** Runs the CLI; returns the exit code: 0 ran cleanly, 1 some specs had errors, 2 bad usage or no verifier. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.out(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command === '--version') {
+    io.out(SPECMUT_VERSION);
+    return 0;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    io.err(`specmut: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await run(rest, io);
+  } catch (e) {
+    if (e instanceof SpecmutError) {
+      io.err(`specmut: ${e.format()}`);
+      return 2;
+    }
+    if (e instanceof Error && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`specmut: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  T,
+  V,
+  combineObligations,
+  memoryCache,
+  verifierOracle,
+  type Harness,
+  type MethodSpec,
+  type RunRequest,
+  type SpecModule,
+  type Triple,
+  type Verifier,
+} from '../src/index.js';
+
+const triple = (id: string): Triple => ({ id, testId: id, role: 'mutant', inputs: {}, outputs: { r: V.int(1) } });
+const method: MethodSpec = {
+  name: 'M',
+  kind: 'method',
+  signature: { name: 'M', params: [], results: [{ name: 'r', type: T.int }] },
+  clauses: [],
+  range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
+  dependencies: [],
+};
+const module: SpecModule = { file: 'm', text: '', methods: [method], native: null };
+
+/**
+ * A scripted verifier: core's batching, bisection and mapping logic are tested here; the real Dafny
+ * runs are tested in the dafny package.
+ */
+function scripted(behaviour: (ids: string[]) => 'hang' | 'broken' | Record<string, ['verified' | 'failed' | 'timeout' | 'error', 'verified' | 'failed' | 'timeout' | 'error']>) {
+  const runs: string[][] = [];
+  const verifier: Verifier = {
+    name: 'fake',
+    detect: async () => ({ name: 'fake', version: '1', command: [], details: {} }),
+    emit: (_m, _s, triples) => ({
+      files: [{ name: 'h', text: triples.map((t) => t.id).join(',') }],
+      main: 'h',
+      args: [],
+      obligations: triples.flatMap((t) => [
+        { symbol: `${t.id}+`, tripleId: t.id, polarity: 'positive' as const },
+        { symbol: `${t.id}-`, tripleId: t.id, polarity: 'negative' as const },
+      ]),
+    }),
+    run: async (_info, req: RunRequest) => {
+      const ids = req.harness.files[0]!.text.split(',');
+      runs.push(ids);
+      const b = behaviour(ids);
+      return { exitCode: 0, stdout: JSON.stringify(b), stderr: '', killed: b === 'hang', seconds: 1, artifacts: {} };
+    },
+    parse: (out, harness: Harness) => {
+      const b = JSON.parse(out.stdout);
+      if (b === 'broken') return { kind: 'harness-error', message: 'syntax error in spec' };
+      return {
+        kind: 'results',
+        outcomes: harness.obligations.map((o) => ({ symbol: o.symbol, result: b[o.tripleId]?.[o.polarity === 'positive' ? 0 : 1] ?? 'missing' })),
+      };
+    },
+  };
+  return { verifier, runs };
+}
+
+const info = { name: 'fake', version: '1', command: [], details: {} };
+
+describe('combining the two proof attempts of a triple', () => {
+  const o = (result: 'verified' | 'failed' | 'timeout' | 'error') => ({ symbol: 's', result, message: result === 'error' ? 'bad' : undefined });
+  it('holds only when the clause is proved, fails only when its negation is', () => {
+    expect(combineObligations(o('verified'), o('failed'), 'x').status).toBe('holds');
+    expect(combineObligations(o('failed'), o('verified'), 'x').status).toBe('fails');
+  });
+  it('is unknown when neither is proved, with the cause', () => {
+    expect(combineObligations(o('failed'), o('failed'), 'x')).toMatchObject({ status: 'unknown', cause: 'gave-up' });
+    expect(combineObligations(o('timeout'), o('failed'), 'x')).toMatchObject({ status: 'unknown', cause: 'timeout' });
+    expect(combineObligations(o('verified'), o('verified'), 'x')).toMatchObject({ status: 'unknown', cause: 'vacuous' });
+    expect(combineObligations(undefined, undefined, 'x')).toMatchObject({ status: 'unknown', cause: 'missing' });
+  });
+  it('is an error when the harness did not compile', () => {
+    expect(combineObligations(o('error'), o('failed'), 'x')).toMatchObject({ status: 'error', cause: 'harness-error', reason: 'bad' });
+  });
+});
+
+describe('the verifier oracle', () => {
+  const req = (ids: string[]) => ({ module, method, triples: ids.map(triple), timeoutSeconds: 1 });
+
+  it('decides a batch in one run', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['verified', 'failed'], b: ['failed', 'verified'] }));
+    const out = await verifierOracle(verifier, info).decide(req(['a', 'b']));
+    expect(runs).toHaveLength(1);
+    expect(out.get('a')?.status).toBe('holds');
+    expect(out.get('b')?.status).toBe('fails');
+    expect(out.get('a')?.oracle).toBe('fake 1');
+  });
+
+  it('splits a batch whose process hangs, so only the hanging triple is lost', async () => {
+    const { verifier, runs } = scripted((ids) => (ids.includes('c') ? 'hang' : Object.fromEntries(ids.map((i) => [i, ['verified', 'failed']]))));
+    const out = await verifierOracle(verifier, info).decide(req(['a', 'b', 'c', 'd']));
+    expect(out.get('c')).toMatchObject({ status: 'unknown', cause: 'timeout' });
+    for (const id of ['a', 'b', 'd']) expect(out.get(id)?.status).toBe('holds');
+    expect(runs[0]).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('gives every triple an error verdict when the harness does not compile', async () => {
+    const { verifier } = scripted(() => 'broken');
+    const out = await verifierOracle(verifier, info).decide(req(['a', 'b']));
+    expect([...out.values()].map((v) => [v.status, v.reason])).toEqual([
+      ['error', 'syntax error in spec'],
+      ['error', 'syntax error in spec'],
+    ]);
+  });
+
+  it('re-runs the triples a static error in another triple kept from being verified', async () => {
+    const { verifier, runs } = scripted((ids) => (ids.includes('a') ? { a: ['error', 'error'] } : { b: ['verified', 'failed'] }));
+    const out = await verifierOracle(verifier, info).decide(req(['a', 'b']));
+    expect(out.get('a')?.status).toBe('error');
+    expect(out.get('b')?.status).toBe('holds');
+    expect(runs).toEqual([['a', 'b'], ['b']]);
+  });
+
+  it('reuses cached results for an identical harness', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['verified', 'failed'] }));
+    const oracle = verifierOracle(verifier, info, { cache: memoryCache() });
+    await oracle.decide(req(['a']));
+    const again = await oracle.decide(req(['a']));
+    expect(runs).toHaveLength(1);
+    expect(again.get('a')?.status).toBe('holds');
+  });
+});

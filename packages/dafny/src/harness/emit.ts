@@ -1,0 +1,134 @@
+import { SpecmutError, showType, tripleChecks, type Harness, type Obligation, type Parameter, type Triple, type Type, type Value } from '@specmut/core';
+import { renderDafny, renderDafnyType } from '../render.js';
+import { HARNESS_PREFIX } from '../verifier/run.js';
+import { mapHints, valueHints } from './hints.js';
+
+/** What the Dafny harness needs from a parsed spec, prepared by the loader from the AST. */
+export interface HarnessPlan {
+  /** The spec file's text with implementation bodies removed, harness methods inserted at `insertAt`. */
+  prelude: string;
+  /** Offset in `prelude` where harness methods go (inside the method's enclosing module or class). */
+  insertAt: number;
+  params: Parameter[];
+  results: Parameter[];
+  /** Clause texts, with `old(e)` already rewritten to `old@specmut_pre(e)`. */
+  requires: string[];
+  ensures: string[];
+  usesOld: boolean;
+  /** Recursive functions the clauses reach, with the fuel to give each. */
+  fuel: { name: string; amount: number }[];
+  /** Extra command-line switches the spec's syntax needs (e.g. `--function-syntax 3`). */
+  args: string[];
+  /** Indentation for inserted members (inside a module or class body). */
+  indent: string;
+}
+
+export const PRE_LABEL = 'specmut_pre';
+
+function conj(clauses: string[]): string {
+  if (clauses.length === 0) return 'true';
+  return clauses.map((c) => `(${c})`).join(' && ');
+}
+
+function declare(p: Parameter, v: Value): string[] {
+  const t = p.type;
+  if (t.kind === 'opaque') throw new SpecmutError('unsupported', `cannot build a value of type ${t.name} for ${p.name}`);
+  if (t.kind === 'array') {
+    if (v.kind !== 'seq') throw new SpecmutError('unsupported', `value of ${p.name} is not an array`);
+    const elem = renderDafnyType(t.elem);
+    if (t.dims === 1) {
+      return [`var ${p.name}: ${renderDafnyType(t)} := new ${elem}[${v.elems.length}];`, `assume {:axiom} ${p.name}[..] == ${renderDafny(v, t)};`];
+    }
+    if (t.dims === 2) {
+      const rows = v.elems;
+      const cols = rows[0]?.kind === 'seq' ? rows[0].elems.length : 0;
+      const lines = [`var ${p.name}: ${renderDafnyType(t)} := new ${elem}[${rows.length}, ${cols}];`];
+      rows.forEach((row, i) => {
+        if (row.kind !== 'seq') return;
+        row.elems.forEach((x, j) => lines.push(`${p.name}[${i}, ${j}] := ${renderDafny(x, t.elem)};`));
+      });
+      return lines;
+    }
+    throw new SpecmutError('unsupported', `${t.dims}-dimensional arrays (${p.name}: ${showType(t)})`);
+  }
+  return [`var ${p.name}: ${renderDafnyType(t)} := ${renderDafny(v, t)};`];
+}
+
+function hints(p: Parameter, v: Value): string[] {
+  return [...valueHints(p.name, v, p.type), ...mapHints(p.name, v, p.type as Type)];
+}
+
+/** How deep recursive functions must unfold on these values: about the size of the largest one. */
+function valueSize(v: Value): number {
+  switch (v.kind) {
+    case 'int':
+      return Number(v.value < 0n ? -v.value : v.value > 1000n ? 1000n : v.value);
+    case 'seq':
+    case 'set':
+    case 'multiset':
+    case 'tuple':
+      return Math.max(v.elems.length, ...v.elems.map(valueSize));
+    case 'map':
+      return v.entries.length;
+    case 'datatype':
+      return 1 + Math.max(0, ...v.fields.map(valueSize));
+    default:
+      return 1;
+  }
+}
+
+export const MAX_FUEL = 64;
+
+function attributes(plan: HarnessPlan, triple: Triple): string {
+  if (plan.fuel.length === 0) return '';
+  const size = Math.max(0, ...Object.values(triple.inputs).map(valueSize), ...Object.values(triple.outputs).map(valueSize));
+  return plan.fuel.map((f) => `{:fuel ${f.name}, ${Math.min(MAX_FUEL, Math.max(f.amount, size + 2))}} `).join('');
+}
+
+/** The body of one harness method: fix the inputs, assume the precondition, fix the outputs, assert. */
+function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity']): string[] {
+  const lines: string[] = [];
+  for (const p of plan.params) lines.push(...declare(p, triple.inputs[p.name]!));
+  for (const p of plan.params) lines.push(...hints(p, triple.inputs[p.name]!));
+  if (plan.usesOld) lines.push(`label ${PRE_LABEL}:`);
+  const negate = (e: string) => (polarity === 'positive' ? e : `!(${e})`);
+  if (tripleChecks(triple) === 'pre') {
+    lines.push(`assert ${negate(conj(plan.requires))};`);
+    return lines;
+  }
+  if (plan.requires.length) lines.push(`assume {:axiom} ${conj(plan.requires)};`);
+  for (const r of plan.results) lines.push(...declare(r, triple.outputs[r.name]!));
+  for (const r of plan.results) lines.push(...hints(r, triple.outputs[r.name]!));
+  lines.push(`assert ${negate(conj(plan.ensures))};`);
+  return lines;
+}
+
+export function symbolFor(triple: Triple, polarity: Obligation['polarity']): string {
+  return `${HARNESS_PREFIX}${triple.id}_${polarity === 'positive' ? 'pos' : 'neg'}`;
+}
+
+/**
+ * One Dafny file for a batch of triples: the spec's declarations, then for every triple a positive and a
+ * negated harness method. Line ranges of each method are recorded so that messages map back to triples.
+ */
+export function emitHarness(plan: HarnessPlan, triples: Triple[]): Harness {
+  const head = plan.prelude.slice(0, plan.insertAt);
+  const tail = plan.prelude.slice(plan.insertAt);
+  let line = head.split('\n').length;
+  const chunks: string[] = [];
+  const obligations: Obligation[] = [];
+  const ind = plan.indent;
+  for (const triple of triples) {
+    for (const polarity of ['positive', 'negative'] as const) {
+      const symbol = symbolFor(triple, polarity);
+      const body = harnessBody(plan, triple, polarity);
+      const text = [`${ind}method ${attributes(plan, triple)}${symbol}()`, `${ind}{`, ...body.map((l) => `${ind}  ${l}`), `${ind}}`, ''];
+      const start = line + 1;
+      line += text.length;
+      obligations.push({ symbol, tripleId: triple.id, polarity, lines: [start, line] });
+      chunks.push(...text);
+    }
+  }
+  const text = `${head}\n${chunks.join('\n')}\n${tail}`;
+  return { files: [{ name: 'harness.dfy', text }], main: 'harness.dfy', obligations, args: plan.args };
+}

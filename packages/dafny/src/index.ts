@@ -1,0 +1,13 @@
+export { dafnyBackend, dafnyVerifier } from './backend.js';
+export { renderDafny, renderDafnyType, renderChar, renderString } from './render.js';
+export { loadDafnyModule, dafnyNative, rangeOf, type DafnyNative } from './spec-module.js';
+export { emitHarness, type HarnessPlan } from './harness/emit.js';
+export { harnessPlan } from './harness/plan.js';
+export { detectDafny } from './verifier/detect.js';
+export { runDafny, dafnyArguments } from './verifier/run.js';
+export { parseDafnyOutput } from './verifier/parse-output.js';
+export { parseDafny, dafnyParser, descendants, named, fields } from './syntax/parser.js';
+export { syntaxProblems, assertParsed } from './syntax/syntax-errors.js';
+export { indexDeclarations, type Declaration } from './syntax/declarations.js';
+export { dependencyClosure, recursiveFunctions } from './syntax/dependencies.js';
+export { TypeResolver } from './syntax/types.js';

@@ -1,0 +1,99 @@
+import { SpecmutError, type Clause, type ClauseKind, type MethodSpec, type Parameter, type SourceRange, type SpecModule } from '@specmut/core';
+import { declarationKeyword, indexDeclarations, type Declaration } from './syntax/declarations.js';
+import { dependencyClosure } from './syntax/dependencies.js';
+import { fields, named, parseDafny, type Node, type Tree } from './syntax/parser.js';
+import { assertParsed } from './syntax/syntax-errors.js';
+import { TypeResolver } from './syntax/types.js';
+
+/** What the Dafny backend keeps about a parsed file; core sees it only as `SpecModule.native`. */
+export interface DafnyNative {
+  tree: Tree;
+  declarations: Declaration[];
+  types: TypeResolver;
+  /** Dafny 3 spells compiled functions `function method`: such files need `--function-syntax 3`. */
+  functionSyntax: 3 | 4;
+}
+
+const CLAUSE_KINDS: Record<string, ClauseKind> = {
+  requires_clause: 'requires',
+  ensures_clause: 'ensures',
+  reads_clause: 'reads',
+  modifies_clause: 'modifies',
+  decreases_clause: 'decreases',
+};
+
+export function rangeOf(node: Node): SourceRange {
+  return {
+    start: { line: node.startPosition.row + 1, column: node.startPosition.column + 1, offset: node.startIndex },
+    end: { line: node.endPosition.row + 1, column: node.endPosition.column + 1, offset: node.endIndex },
+  };
+}
+
+/** The clause's expression (for requires/ensures the condition, otherwise everything after the keyword). */
+function clauseBody(node: Node): Node[] {
+  const condition = node.childForFieldName('condition');
+  if (condition) return [condition];
+  return [...fields(node, 'frame'), ...fields(node, 'measure')];
+}
+
+function clauseOf(node: Node, kind: ClauseKind): Clause {
+  const body = clauseBody(node);
+  const text = body.length === 1 ? body[0]!.text : body.map((b) => b.text).join(', ');
+  const clause: Clause = { kind, text, range: rangeOf(body[0] ?? node), node };
+  const label = node.childForFieldName('label');
+  if (label) clause.label = label.text;
+  return clause;
+}
+
+function parametersOf(list: Node | null, types: TypeResolver): Parameter[] {
+  if (!list) return [];
+  return named(list)
+    .filter((p) => p.type === 'formal_parameter')
+    .map((p) => ({ name: p.childForFieldName('name')!.text, type: types.resolve(p.childForFieldName('type')!) }));
+}
+
+/** The result of a function as a parameter: named `(r: int)` results keep their name. */
+function functionResult(node: Node, types: TypeResolver): Parameter[] {
+  const result = node.childForFieldName('result');
+  if (!result) return [{ name: 'result', type: { kind: 'bool' } }];
+  if (result.type === 'formal_parameter') return parametersOf(result.parent, types).filter((p) => p.name === result.childForFieldName('name')?.text);
+  return [{ name: 'result', type: types.resolve(result) }];
+}
+
+function methodSpecOf(decl: Declaration, all: Declaration[], types: TypeResolver): MethodSpec {
+  const node = decl.node;
+  const clauses = named(node)
+    .filter((c) => c.type in CLAUSE_KINDS)
+    .map((c) => clauseOf(c, CLAUSE_KINDS[c.type]!));
+  const isFunction = node.type === 'function_declaration';
+  const results = isFunction ? functionResult(node, types) : parametersOf(node.childForFieldName('returns'), types);
+  const deps = dependencyClosure(clauses.map((c) => c.node as Node), all).filter((d) => d !== decl);
+  return {
+    name: decl.name,
+    kind: declarationKeyword(node) || decl.kind,
+    signature: { name: decl.name, params: parametersOf(node.childForFieldName('parameters'), types), results },
+    clauses,
+    range: rangeOf(node),
+    dependencies: deps.map((d) => [...d.path, d.name].join('.')),
+  };
+}
+
+const CALLABLE = new Set(['method', 'lemma', 'function', 'predicate']);
+
+/** Parses a Dafny file into the methods, functions, predicates and lemmas it specifies. */
+export async function loadDafnyModule(file: string, text: string): Promise<SpecModule> {
+  const tree = await parseDafny(text);
+  assertParsed(tree.rootNode, file);
+  const declarations = indexDeclarations(tree.rootNode);
+  const types = new TypeResolver(declarations);
+  const methods = declarations.filter((d) => CALLABLE.has(d.kind)).map((d) => methodSpecOf(d, declarations, types));
+  const functionSyntax = declarations.some((d) => /\bmethod\b/.test(declarationKeyword(d.node)) && d.node.type === 'function_declaration') ? 3 : 4;
+  const native: DafnyNative = { tree, declarations, types, functionSyntax };
+  return { file, text, methods, native };
+}
+
+export function dafnyNative(module: SpecModule): DafnyNative {
+  const native = module.native as DafnyNative | undefined;
+  if (!native?.tree) throw new SpecmutError('unsupported', 'this spec module was not loaded by the Dafny backend', { file: module.file });
+  return native;
+}

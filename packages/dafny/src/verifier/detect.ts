@@ -1,0 +1,31 @@
+import { SpecmutError, runProcess, type VerifierInfo } from '@specmut/core';
+import { SETUP_COMMAND, locateDafny, locateZ3 } from './locate.js';
+
+const VERSION = /(\d+)\.(\d+)\.(\d+)/;
+
+/**
+ * Finds Dafny and the Z3 it should use, and asks Dafny its version: the command line and the harness
+ * syntax depend on it. Only Dafny 4 is driven (Dafny 3 and Debian's 2.3 lack the options specmut needs
+ * to map results back per method); an older one is reported with the way to get Dafny 4.
+ */
+export async function detectDafny(): Promise<VerifierInfo> {
+  const dafny = locateDafny();
+  if (!dafny) {
+    throw new SpecmutError('missing-verifier', 'Dafny is not installed (looked at $SPECMUT_DAFNY, .tools/dafny/dafny and PATH)', undefined, `Run ${SETUP_COMMAND} to install Dafny 4 and Z3 into .tools/, or set SPECMUT_DAFNY; use --backend eval to score without a verifier.`);
+  }
+  const probe = await runProcess([dafny, '--version'], { deadlineSeconds: 60 });
+  const text = `${probe.stdout}\n${probe.stderr}`;
+  const m = VERSION.exec(text);
+  if (probe.spawnError || probe.exitCode !== 0 || !m) {
+    throw new SpecmutError('missing-verifier', `${dafny} did not run: ${probe.spawnError ?? text.trim().slice(0, 300)}`, undefined, `Run ${SETUP_COMMAND} to (re)install Dafny 4.`);
+  }
+  const major = Number(m[1]);
+  if (major < 4) {
+    throw new SpecmutError('missing-verifier', `found Dafny ${m[0]} at ${dafny}; specmut needs Dafny 4`, undefined, `Run ${SETUP_COMMAND} to install Dafny 4 into .tools/, or set SPECMUT_DAFNY.`);
+  }
+  const z3 = locateZ3();
+  if (!z3) {
+    throw new SpecmutError('missing-verifier', 'Z3 is not installed (Dafny from NuGet does not bundle it)', undefined, `Run ${SETUP_COMMAND} (it installs Debian's z3), or set SPECMUT_Z3.`);
+  }
+  return { name: 'dafny', version: m[0], command: [dafny], details: { solver: z3 } };
+}

@@ -1,0 +1,57 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runProcess, withPrivateDir, type RunOutput, type RunRequest, type VerifierInfo } from '@specmut/core';
+
+/** Every harness symbol starts with this; `--filter-symbol` then verifies nothing of the spec itself. */
+export const HARNESS_PREFIX = 'specmut_';
+export const RESULTS_CSV = 'results.csv';
+
+/** Dafny 4's command line for a harness: verification only, machine-readable diagnostics and per-symbol results. */
+export function dafnyArguments(info: VerifierInfo, main: string, csv: string, request: RunRequest): string[] {
+  return [
+    ...info.command,
+    'verify',
+    main,
+    '--solver-path',
+    info.details.solver ?? 'z3',
+    '--allow-warnings',
+    '--json-output',
+    '--log-format',
+    `csv;LogFileName=${csv}`,
+    '--verification-time-limit',
+    String(Math.max(1, Math.ceil(request.timeoutSeconds))),
+    '--filter-symbol',
+    HARNESS_PREFIX,
+    '--cores',
+    '1',
+    ...request.harness.args,
+  ];
+}
+
+export async function runDafny(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
+  return withPrivateDir('specmut-dafny', async (dir) => {
+    for (const f of request.harness.files) await writeFile(join(dir, f.name), f.text);
+    const csv = join(dir, RESULTS_CSV);
+    const result = await runProcess(dafnyArguments(info, request.harness.main, csv, request), {
+      cwd: dir,
+      deadlineSeconds: request.deadlineSeconds,
+      signal: request.signal,
+      // Dafny is a .NET program: keep it from writing telemetry or first-run banners into our output.
+      env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', DOTNET_SKIP_FIRST_TIME_EXPERIENCE: '1' },
+    });
+    const artifacts: Record<string, string> = {};
+    try {
+      artifacts[RESULTS_CSV] = await readFile(csv, 'utf8');
+    } catch {
+      // No CSV: Dafny stopped before verifying (parse or resolution errors) or crashed; the diagnostics say which.
+    }
+    return {
+      exitCode: result.exitCode,
+      stdout: result.stdout,
+      stderr: result.spawnError ? `${result.spawnError}\n${result.stderr}` : result.stderr,
+      killed: result.killed,
+      seconds: result.seconds,
+      artifacts,
+    };
+  });
+}
