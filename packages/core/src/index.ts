@@ -26,3 +26,4 @@ export * from './report/score.js';
 export * from './ir/index.js';
 export * from './process/run-process.js';
 export * from './model/json-schema.js';
+export * from './eval/index.js';

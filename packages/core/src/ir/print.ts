@@ -51,26 +51,45 @@ export function showPattern(p: Pattern): string {
   }
 }
 
-/** Wraps compound operands in parentheses so the text reads unambiguously. */
-function operand(e: Expr): string {
-  const s = showExpr(e);
+/** Binding strength, Dafny-like: higher binds tighter. */
+function precedence(e: Expr): number {
   switch (e.kind) {
-    case 'lit':
-    case 'var':
-    case 'index':
-    case 'slice':
-    case 'call':
-    case 'field':
-    case 'tupleGet':
-    case 'tuple':
-    case 'display':
+    case 'iff':
+      return 1;
+    case 'implies':
+      return 2;
+    case 'and':
+    case 'or':
+      return 3;
+    case 'cmp':
+      return 4;
     case 'prim':
-    case 'ctor':
-    case 'apply':
-      return s;
+      return e.op === 'in' ? 4 : 9;
+    case 'arith':
+      return e.op === 'mul' || e.op === 'pow' ? 6 : 5;
+    case 'div':
+      return 6;
+    case 'not':
+    case 'neg':
+      return 7;
+    case 'quant':
+    case 'let':
+    case 'ite':
+    case 'lambda':
+    case 'setComp':
+    case 'mapComp':
+    case 'match':
+      return 0;
     default:
-      return `(${s})`;
+      return 9;
   }
+}
+
+/** `e` as an operand of an operator of strength `min`: parenthesized when it binds more loosely (or equally, when `strict`). */
+function operand(e: Expr, min = 8, strict = false): string {
+  const s = showExpr(e);
+  const p = precedence(e);
+  return p < min || (strict && p === min) ? `(${s})` : s;
 }
 
 /**
@@ -84,23 +103,26 @@ export function showExpr(e: Expr): string {
     case 'var':
       return e.name;
     case 'arith':
-      return `${operand(e.left)} ${ARITH_TEXT[e.op]} ${operand(e.right)}`;
+      {
+      const p = precedence(e);
+      return `${operand(e.left, p)} ${ARITH_TEXT[e.op]} ${operand(e.right, p, true)}`;
+    }
     case 'neg':
-      return `-${operand(e.arg)}`;
+      return `-${operand(e.arg, 7)}`;
     case 'div':
-      return `${operand(e.left)} ${e.op === 'div' ? '/' : '%'} ${operand(e.right)}`;
+      return `${operand(e.left, 6)} ${e.op === 'div' ? '/' : '%'} ${operand(e.right, 6, true)}`;
     case 'cmp':
-      return `${operand(e.left)} ${CMP_TEXT[e.op]} ${operand(e.right)}`;
+      return `${operand(e.left, 5)} ${CMP_TEXT[e.op]} ${operand(e.right, 5)}`;
     case 'not':
-      return `!${operand(e.arg)}`;
+      return `!${operand(e.arg, 7)}`;
     case 'and':
-      return e.args.length ? e.args.map(operand).join(' && ') : 'true';
+      return e.args.length ? e.args.map((a) => operand(a, 4)).join(' && ') : 'true';
     case 'or':
-      return e.args.length ? e.args.map(operand).join(' || ') : 'false';
+      return e.args.length ? e.args.map((a) => operand(a, 4)).join(' || ') : 'false';
     case 'implies':
-      return `${operand(e.left)} ==> ${operand(e.right)}`;
+      return `${operand(e.left, 3)} ==> ${operand(e.right, 2)}`;
     case 'iff':
-      return `${operand(e.left)} <==> ${operand(e.right)}`;
+      return `${operand(e.left, 2)} <==> ${operand(e.right, 2)}`;
     case 'ite':
       return `if ${showExpr(e.cond)} then ${showExpr(e.then)} else ${showExpr(e.else)}`;
     case 'let':
@@ -113,7 +135,7 @@ export function showExpr(e: Expr): string {
       return `${operand(e.target)}[${showExpr(e.key)} := ${showExpr(e.value)}]`;
     case 'prim':
       if (e.op === 'card' && e.args.length === 1) return `|${showExpr(e.args[0]!)}|`;
-      if (e.op === 'in' && e.args.length === 2) return `${operand(e.args[0]!)} in ${operand(e.args[1]!)}`;
+      if (e.op === 'in' && e.args.length === 2) return `${operand(e.args[0]!, 5)} in ${operand(e.args[1]!, 5)}`;
       return `${e.op}(${e.args.map(showExpr).join(', ')})`;
     case 'display': {
       const inner = e.elems.map(showExpr).join(', ');

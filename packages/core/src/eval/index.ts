@@ -1,0 +1,8 @@
+export { evaluate, checkPrecondition } from './spec.js';
+export type { EvalResult, EvalStatus, EvalCause, EvalOptions, QuantifierSolver } from './spec.js';
+export { evalOracle, toVerdict } from './oracle.js';
+export type { Lowering, Unsupported, EvalOracleOptions } from './oracle.js';
+export { z3Solver, runSmt } from './z3.js';
+export { DEFAULT_BUDGET } from './interp.js';
+export type { Budget, Z3Query, Z3Answer } from './interp.js';
+export { divMod, intoDomain, wrap, machineRange } from './arith.js';

@@ -1,0 +1,154 @@
+import type { FunctionDef, IrClause, IrSpec } from '../ir/nodes.js';
+import { showLoc } from './outcome.js';
+import type { Value } from '../model/values.js';
+import { Env } from './env.js';
+import { explainFalse } from './explain.js';
+import { DEFAULT_BUDGET, Interp, type Budget, type InterpContext, type Z3Answer, type Z3Query } from './interp.js';
+import { IllFormed, Unknown } from './outcome.js';
+
+export type EvalStatus = 'holds' | 'fails' | 'unknown';
+
+/**
+ * Why a result is unknown: `not-well-formed` (an `error`-mode partial operation failed: a verifier
+ * would reject the harness), `unspecified` (a language leaves the value open), `vacuous` (the
+ * precondition is false for these inputs), or the evaluator's own limits.
+ */
+export type EvalCause = 'unsupported' | 'budget' | 'timeout' | 'gave-up' | 'vacuous' | 'not-well-formed' | 'unspecified';
+
+export interface EvalResult {
+  status: EvalStatus;
+  cause?: EvalCause;
+  /** Why the result is unknown, or which clause failed and why (same text as `explanation` then). */
+  reason?: string;
+  explanation?: string;
+}
+
+/** Decides closed quantifiers the enumerator could not bound (see z3.ts). */
+export type QuantifierSolver = (queries: Z3Query[], ctx: InterpContext, timeoutMs: number) => Promise<Map<string, Z3Answer>>;
+
+export interface EvalOptions {
+  budget?: Partial<Budget>;
+  /** Z3 fallback for unbounded quantifiers; absent or false: such quantifiers are unknown (`gave-up`). */
+  solver?: QuantifierSolver | false;
+  /** Time limit per Z3 query. */
+  timeoutMs?: number;
+}
+
+interface Prepared {
+  functions: Map<string, FunctionDef>;
+  answers: Map<string, Z3Answer>;
+}
+
+const prepared = new WeakMap<IrSpec, Prepared>();
+
+function prepare(spec: IrSpec): Prepared {
+  let p = prepared.get(spec);
+  if (!p) {
+    p = { functions: new Map(spec.functions.map((f) => [f.name, f])), answers: new Map() };
+    prepared.set(spec, p);
+  }
+  return p;
+}
+
+function clauseName(kind: 'requires' | 'ensures', c: IrClause, i: number): string {
+  const label = c.label ? ` "${c.label}"` : '';
+  const line = c.loc ? ` (line ${c.loc.line})` : '';
+  return `${kind} #${i + 1}${label}${line}`;
+}
+
+type ClauseOutcome =
+  | { kind: 'true' }
+  | { kind: 'false'; explanation: string }
+  | { kind: 'unknown'; cause: EvalCause; reason: string }
+  | { kind: 'ill-formed'; reason: string };
+
+/** One clause, evaluated synchronously; Z3 queries it needs are left in `pending`. */
+function clauseOnce(spec: IrSpec, kind: 'requires' | 'ensures', c: IrClause, i: number, env: Env | undefined, ctx: InterpContext, pending: Map<string, Z3Query>): ClauseOutcome {
+  const ip = new Interp(ctx);
+  const name = clauseName(kind, c, i);
+  try {
+    if (ip.bool(c.expr, env)) return { kind: 'true' };
+    let why: string;
+    try {
+      why = explainFalse(new Interp(ctx), c.expr, env);
+    } catch (err) {
+      why = err instanceof RangeError ? 'too deep to explain' : `${showLoc(c.loc)}`;
+    }
+    return { kind: 'false', explanation: `${name} is false: ${why}` };
+  } catch (err) {
+    for (const [k, q] of ip.pending) pending.set(k, q);
+    if (err instanceof Unknown) {
+      const cause: EvalCause = err.cause === 'pending' ? 'gave-up' : err.cause;
+      return { kind: 'unknown', cause, reason: `${name}: ${err.reason}` };
+    }
+    if (err instanceof IllFormed) return { kind: 'ill-formed', reason: `${name}: not well-formed: ${err.reason}` };
+    // The evaluator recurses on the expression tree: a pathological depth must not crash the run.
+    if (err instanceof RangeError && /call stack/i.test(err.message)) {
+      return { kind: 'unknown', cause: 'budget', reason: `${name}: evaluation too deep (stack exhausted)` };
+    }
+    throw err;
+  }
+}
+
+/**
+ * The conjunction of clauses, three-valued and in order: the first false clause decides (`fails` with
+ * its explanation) unless an ill-formed clause comes before any unknown one; otherwise unknown if any
+ * clause is unknown.
+ */
+async function conjunction(spec: IrSpec, kind: 'requires' | 'ensures', clauses: IrClause[], bindings: Record<string, Value>, options: EvalOptions): Promise<EvalResult> {
+  const p = prepare(spec);
+  const ctx: InterpContext = {
+    functions: p.functions,
+    datatypes: spec.datatypes ?? [],
+    budget: { ...DEFAULT_BUDGET, ...options.budget },
+    useZ3: !!options.solver,
+    answers: p.answers,
+  };
+  const env = Env.of(bindings);
+  const run = (pending: Map<string, Z3Query>): EvalResult => {
+    let firstUnknown: EvalResult | undefined;
+    for (let i = 0; i < clauses.length; i++) {
+      const o = clauseOnce(spec, kind, clauses[i]!, i, env, ctx, pending);
+      if (o.kind === 'true') continue;
+      if (o.kind === 'false') return { status: 'fails', reason: o.explanation, explanation: o.explanation };
+      if (o.kind === 'ill-formed') {
+        if (!firstUnknown) return { status: 'unknown', cause: 'not-well-formed', reason: o.reason };
+        continue;
+      }
+      firstUnknown ??= { status: 'unknown', cause: o.cause, reason: o.reason };
+    }
+    return firstUnknown ?? { status: 'holds' };
+  };
+  // Z3 is asynchronous, the evaluator is not: evaluate, solve what it asked for, evaluate again with
+  // the answers, a few rounds at most (a second round may reach quantifiers the first did not).
+  for (let round = 0; ; round++) {
+    const pending = new Map<string, Z3Query>();
+    const result = run(pending);
+    if (result.status !== 'unknown' || pending.size === 0 || !options.solver || round >= 3) return result;
+    const answers = await options.solver([...pending.values()], ctx, options.timeoutMs ?? 5_000);
+    for (const [k, a] of answers) p.answers.set(k, a);
+    for (const k of pending.keys()) if (!p.answers.has(k)) p.answers.set(k, new Unknown('gave-up', 'Z3 gave no answer'));
+  }
+}
+
+/**
+ * Checks the postcondition for concrete inputs and outputs, assuming the precondition: `holds`,
+ * `fails` (with the failing clause explained) or `unknown` (with the cause). A precondition that is
+ * false for the inputs makes the check vacuous.
+ */
+export async function evaluate(spec: IrSpec, bindings: Record<string, Value>, options: EvalOptions = {}): Promise<EvalResult> {
+  const pre = await conjunction(spec, 'requires', spec.requires, bindings, options);
+  if (pre.status === 'fails') {
+    return { status: 'unknown', cause: 'vacuous', reason: `the precondition is false for these inputs: ${pre.reason}` };
+  }
+  const post = await conjunction(spec, 'ensures', spec.ensures, bindings, options);
+  if (post.status === 'fails' && pre.status === 'unknown') {
+    return { status: 'unknown', cause: pre.cause ?? 'gave-up', reason: `the postcondition is false, but the precondition could not be decided: ${pre.reason}` };
+  }
+  return post;
+}
+
+/** Checks the precondition on the inputs alone. */
+export async function checkPrecondition(spec: IrSpec, inputs: Record<string, Value>, options: EvalOptions = {}): Promise<EvalResult> {
+  return conjunction(spec, 'requires', spec.requires, inputs, options);
+}
