@@ -48,7 +48,11 @@ export function explainFalse(ip: Interp, e: Expr, env: Env | undefined, witnessV
     case 'cmp': {
       const l = value(e.left);
       const r = value(e.right);
-      if (e.op === 'ne') return `${text(e.left)} == ${text(e.right)} == ${shown(l)}`;
+      if (e.op === 'ne') {
+        if (e.right.kind === 'lit') return `${text(e.left)} == ${shown(r)}`;
+        if (e.left.kind === 'lit') return `${text(e.right)} == ${shown(l)}`;
+        return `${text(e.left)} == ${text(e.right)} == ${shown(l)}`;
+      }
       const parts = [e.left, e.right]
         .map((x, i) => (x.kind === 'lit' ? undefined : `${text(x)} = ${shown(i === 0 ? l : r)}`))
         .filter((x): x is string => x !== undefined);

@@ -422,6 +422,24 @@ export class Interp {
   // ---- comparisons ----
 
   private compare(e: CmpExpr, l: RVal, r: RVal): boolean {
+    if (l.kind === 'int' && r.kind === 'int') {
+      const a = l.value;
+      const b = r.value;
+      switch (e.op) {
+        case 'eq':
+          return a === b;
+        case 'ne':
+          return a !== b;
+        case 'lt':
+          return a < b;
+        case 'le':
+          return a <= b;
+        case 'gt':
+          return a > b;
+        case 'ge':
+          return a >= b;
+      }
+    }
     if (l.kind === 'fn' || r.kind === 'fn') throw new Unknown('unsupported', `comparison of functions${where(e)}`);
     if (e.op === 'eq' || e.op === 'ne') {
       let eq: boolean;
@@ -467,10 +485,9 @@ export class Interp {
     if (t.kind === 'seq') {
       if (i.kind !== 'int') typeError('an integer index', i, e);
       const n = i.value;
-      if (n < 0n || n >= BigInt(t.elems.length)) {
-        return this.fail(e.onFail, `index ${n} out of range (length ${t.elems.length}) in ${showExpr(e)}`, e);
-      }
-      return t.elems[Number(n)]!;
+      const v = n >= 0n && n < 4294967296n ? t.elems[Number(n)] : undefined;
+      if (v === undefined) return this.fail(e.onFail, `index ${n} out of range (length ${t.elems.length}) in ${showExpr(e)}`, e);
+      return v;
     }
     if (i.kind === 'fn') typeError('a value', i, e);
     if (t.kind === 'map') {
@@ -530,6 +547,25 @@ export class Interp {
   }
 
   private prim(e: PrimExpr, env: Env | undefined): RVal {
+    // The two operations quantifier bodies use most, without the general path's allocations.
+    if (e.op === 'card' && e.args.length === 1) {
+      const c = this.eval(e.args[0]!, env);
+      if (c.kind === 'seq' || c.kind === 'set' || c.kind === 'multiset') return { kind: 'int', value: BigInt(c.elems.length) };
+      if (c.kind === 'map') return { kind: 'int', value: BigInt(c.entries.length) };
+      return typeError('a collection', c, e);
+    }
+    if (e.op === 'in' && e.args.length === 2) {
+      const x = this.eval(e.args[0]!, env);
+      const coll = this.eval(e.args[1]!, env);
+      if (x.kind === 'fn') return typeError('a value', x, e);
+      if (coll.kind === 'set' || coll.kind === 'multiset') return bool(C.sortedHas(coll.elems, x));
+      if (coll.kind === 'map') return bool(C.mapLookup(coll, x) !== undefined);
+      if (coll.kind === 'seq') {
+        for (const y of coll.elems) if (equalValues(x, y)) return TRUE;
+        return FALSE;
+      }
+      return typeError('a collection', coll, e);
+    }
     const args = e.args.map((a) => this.eval(a, env));
     const [a, b, c] = args;
     const arity = (n: number) => {
