@@ -63,6 +63,26 @@ export class NotEnumerable {
   constructor(readonly reason: string) {}
 }
 
+const fieldIndexes = new WeakMap<readonly DatatypeDecl[], Map<string, Map<string, number>>>();
+
+/** Constructor name (bare and qualified) -> field name -> position; built once per declaration list. */
+function fieldIndexOf(datatypes: readonly DatatypeDecl[]): Map<string, Map<string, number>> {
+  let index = fieldIndexes.get(datatypes);
+  if (!index) {
+    index = new Map();
+    for (const d of datatypes) {
+      for (const c of d.ctors) {
+        const m = new Map<string, number>();
+        c.fields.forEach((f, i) => f.name !== undefined && m.set(f.name, i));
+        index.set(c.name, m);
+        index.set(`${d.name}.${c.name}`, m);
+      }
+    }
+    fieldIndexes.set(datatypes, index);
+  }
+  return index;
+}
+
 /** Enumeration plans depend only on the (immutable) node, so they are shared by every evaluation. */
 const plans = new WeakMap<Expr, Plan | null>();
 
@@ -120,17 +140,10 @@ export class Interp {
   steps = 0;
   depth = 0;
   readonly pending = new Map<string, Z3Query>();
-  private readonly fieldIndex = new Map<string, Map<string, number>>();
+  private readonly fieldIndex: Map<string, Map<string, number>>;
 
   constructor(readonly ctx: InterpContext) {
-    for (const d of ctx.datatypes) {
-      for (const c of d.ctors) {
-        const m = new Map<string, number>();
-        c.fields.forEach((f, i) => f.name !== undefined && m.set(f.name, i));
-        this.fieldIndex.set(c.name, m);
-        this.fieldIndex.set(`${d.name}.${c.name}`, m);
-      }
-    }
+    this.fieldIndex = fieldIndexOf(ctx.datatypes);
   }
 
   private tick(): void {

@@ -1,4 +1,4 @@
-import type { FunctionDef, IrClause, IrSpec } from '../ir/nodes.js';
+import type { DatatypeDecl, FunctionDef, IrClause, IrSpec } from '../ir/nodes.js';
 import { showLoc } from './outcome.js';
 import type { Value } from '../model/values.js';
 import { Env } from './env.js';
@@ -36,6 +36,7 @@ export interface EvalOptions {
 
 interface Prepared {
   functions: Map<string, FunctionDef>;
+  datatypes: DatatypeDecl[];
   answers: Map<string, Z3Answer>;
 }
 
@@ -44,7 +45,7 @@ const prepared = new WeakMap<IrSpec, Prepared>();
 function prepare(spec: IrSpec): Prepared {
   let p = prepared.get(spec);
   if (!p) {
-    p = { functions: new Map(spec.functions.map((f) => [f.name, f])), answers: new Map() };
+    p = { functions: new Map(spec.functions.map((f) => [f.name, f])), datatypes: spec.datatypes ?? [], answers: new Map() };
     prepared.set(spec, p);
   }
   return p;
@@ -99,7 +100,7 @@ async function conjunction(spec: IrSpec, kind: 'requires' | 'ensures', clauses: 
   const p = prepare(spec);
   const ctx: InterpContext = {
     functions: p.functions,
-    datatypes: spec.datatypes ?? [],
+    datatypes: p.datatypes,
     budget: { ...DEFAULT_BUDGET, ...options.budget },
     useZ3: !!options.solver,
     answers: p.answers,
