@@ -33,23 +33,22 @@ function scripted(behaviour: (ids: string[]) => 'hang' | 'broken' | Record<strin
   const verifier: Verifier = {
     name: 'fake',
     detect: async () => ({ name: 'fake', version: '1', command: [], details: {} }),
-    emit: (_m, _s, triples) => ({
+    emit: (_m, _s, triples, options) => ({
       files: [{ name: 'h', text: triples.map((t) => t.id).join(',') }],
       main: 'h',
       args: [],
-      obligations: triples.flatMap((t) => [
-        { symbol: `${t.id}+`, tripleId: t.id, polarity: 'positive' as const },
-        { symbol: `${t.id}-`, tripleId: t.id, polarity: 'negative' as const },
-      ]),
+      obligations: triples.flatMap((t) =>
+        (options.stage ? [options.stage.polarity] : (['positive', 'negative'] as const)).map((polarity) => ({ symbol: `${t.id}${polarity === 'positive' ? '+' : '-'}`, tripleId: t.id, polarity })),
+      ),
     }),
     run: async (_info, req: RunRequest) => {
       const ids = req.harness.files[0]!.text.split(',');
-      runs.push(ids);
+      runs.push([req.harness.obligations[0]!.polarity === 'positive' ? '+' : '-', ...ids]);
       const b = behaviour(ids);
-      return { exitCode: 0, stdout: JSON.stringify(b), stderr: '', killed: b === 'hang', seconds: 1, artifacts: {} };
+      return { exitCode: 0, stdout: JSON.stringify({ b, emitted: req.harness.obligations.map((o) => o.symbol) }), stderr: '', killed: b === 'hang', seconds: 1, artifacts: {} };
     },
     parse: (out, harness: Harness) => {
-      const b = JSON.parse(out.stdout);
+      const { b } = JSON.parse(out.stdout);
       if (b === 'broken') return { kind: 'harness-error', message: 'syntax error in spec' };
       return {
         kind: 'results',
@@ -82,10 +81,10 @@ describe('combining the two proof attempts of a triple', () => {
 describe('the verifier oracle', () => {
   const req = (ids: string[]) => ({ module, method, triples: ids.map(triple), timeoutSeconds: 1 });
 
-  it('decides a batch in one run', async () => {
+  it('proves all positives in one run, then negations only where the positive failed', async () => {
     const { verifier, runs } = scripted(() => ({ a: ['verified', 'failed'], b: ['failed', 'verified'] }));
     const out = await verifierOracle(verifier, info).decide(req(['a', 'b']));
-    expect(runs).toHaveLength(1);
+    expect(runs).toEqual([['+', 'a', 'b'], ['-', 'b']]);
     expect(out.get('a')?.status).toBe('holds');
     expect(out.get('b')?.status).toBe('fails');
     expect(out.get('a')?.oracle).toBe('fake 1');
@@ -96,7 +95,7 @@ describe('the verifier oracle', () => {
     const out = await verifierOracle(verifier, info).decide(req(['a', 'b', 'c', 'd']));
     expect(out.get('c')).toMatchObject({ status: 'unknown', cause: 'timeout' });
     for (const id of ['a', 'b', 'd']) expect(out.get(id)?.status).toBe('holds');
-    expect(runs[0]).toEqual(['a', 'b', 'c', 'd']);
+    expect(runs[0]).toEqual(['+', 'a', 'b', 'c', 'd']);
   });
 
   it('gives every triple an error verdict when the harness does not compile', async () => {
@@ -113,15 +112,15 @@ describe('the verifier oracle', () => {
     const out = await verifierOracle(verifier, info).decide(req(['a', 'b']));
     expect(out.get('a')?.status).toBe('error');
     expect(out.get('b')?.status).toBe('holds');
-    expect(runs).toEqual([['a', 'b'], ['b']]);
+    expect(runs).toEqual([['+', 'a', 'b'], ['+', 'b']]);
   });
 
   it('reuses cached results for an identical harness', async () => {
-    const { verifier, runs } = scripted(() => ({ a: ['verified', 'failed'] }));
+    const { verifier, runs } = scripted(() => ({ a: ['failed', 'verified'] }));
     const oracle = verifierOracle(verifier, info, { cache: memoryCache() });
     await oracle.decide(req(['a']));
     const again = await oracle.decide(req(['a']));
-    expect(runs).toHaveLength(1);
-    expect(again.get('a')?.status).toBe('holds');
+    expect(runs).toHaveLength(2);
+    expect(again.get('a')?.status).toBe('fails');
   });
 });

@@ -71,9 +71,25 @@ export interface Harness {
   args: string[];
 }
 
+/**
+ * One round of proof attempts. The oracle runs a verifier's stages in order, each only for the triples
+ * that earlier stages left undecided; `effort` lets a backend add costlier hints in later rounds.
+ */
+export interface Stage {
+  polarity: 'positive' | 'negative';
+  effort: number;
+}
+
+export const DEFAULT_STAGES: readonly Stage[] = [
+  { polarity: 'positive', effort: 0 },
+  { polarity: 'negative', effort: 0 },
+];
+
 export interface EmitOptions {
   /** Per-obligation time limit the harness may encode (verifier attribute or flag). */
   timeoutSeconds: number;
+  /** Which proof attempt to emit for each triple (default: both polarities at effort 0). */
+  stage?: Stage;
 }
 
 export interface VerifierInfo {
@@ -126,6 +142,8 @@ export type ParsedRun =
 /** The verifier half of a backend: emit harness text, run the tool, map its output back. */
 export interface Verifier {
   name: string;
+  /** Rounds of proof attempts (default DEFAULT_STAGES: positive, then negative where needed). */
+  stages?: readonly Stage[];
   /** Finds the installed verifier; throws SpecmutError('missing-verifier') naming the setup command. */
   detect(): Promise<VerifierInfo>;
   emit(module: SpecModule, method: MethodSpec, triples: Triple[], options: EmitOptions): Harness;

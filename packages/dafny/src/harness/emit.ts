@@ -1,7 +1,8 @@
-import { SpecmutError, showType, tripleChecks, type Harness, type Obligation, type Parameter, type Triple, type Type, type Value } from '@specmut/core';
+import { SpecmutError, showType, tripleChecks, type Harness, type Obligation, type Parameter, type Stage, type Triple, type Type, type Value } from '@specmut/core';
 import { renderDafny, renderDafnyType } from '../render.js';
 import { HARNESS_PREFIX } from '../verifier/run.js';
 import { mapHints, valueHints } from './hints.js';
+import { instanceHints, type QuantifierSite } from './instances.js';
 
 /** What the Dafny harness needs from a parsed spec, prepared by the loader from the AST. */
 export interface HarnessPlan {
@@ -21,6 +22,8 @@ export interface HarnessPlan {
   args: string[];
   /** Indentation for inserted members (inside a module or class body). */
   indent: string;
+  /** Quantifiers of the requires and ensures clauses that may need ground instances. */
+  sites: { requires: QuantifierSite[]; ensures: QuantifierSite[] };
 }
 
 export const PRE_LABEL = 'specmut_pre';
@@ -86,19 +89,27 @@ function attributes(plan: HarnessPlan, triple: Triple): string {
 }
 
 /** The body of one harness method: fix the inputs, assume the precondition, fix the outputs, assert. */
-function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity']): string[] {
+function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity'], effort: number): string[] {
   const lines: string[] = [];
   for (const p of plan.params) lines.push(...declare(p, triple.inputs[p.name]!));
   for (const p of plan.params) lines.push(...hints(p, triple.inputs[p.name]!));
   if (plan.usesOld) lines.push(`label ${PRE_LABEL}:`);
   const negate = (e: string) => (polarity === 'positive' ? e : `!(${e})`);
+  // The positive goal needs witnesses of its existentials, the negated goal counterexamples of its foralls.
+  const wanted = polarity === 'positive' ? 'exists' : 'forall';
+  const instances = (sites: QuantifierSite[]) =>
+    effort === 0
+      ? []
+      : sites.filter((s) => s.effective === wanted || s.effective === 'both').flatMap((s, k) => instanceHints(s, triple, `specmut_q${k}_`));
   if (tripleChecks(triple) === 'pre') {
+    lines.push(...instances(plan.sites.requires));
     lines.push(`assert ${negate(conj(plan.requires))};`);
     return lines;
   }
   if (plan.requires.length) lines.push(`assume {:axiom} ${conj(plan.requires)};`);
   for (const r of plan.results) lines.push(...declare(r, triple.outputs[r.name]!));
   for (const r of plan.results) lines.push(...hints(r, triple.outputs[r.name]!));
+  lines.push(...instances(plan.sites.ensures));
   lines.push(`assert ${negate(conj(plan.ensures))};`);
   return lines;
 }
@@ -111,7 +122,9 @@ export function symbolFor(triple: Triple, polarity: Obligation['polarity']): str
  * One Dafny file for a batch of triples: the spec's declarations, then for every triple a positive and a
  * negated harness method. Line ranges of each method are recorded so that messages map back to triples.
  */
-export function emitHarness(plan: HarnessPlan, triples: Triple[]): Harness {
+export function emitHarness(plan: HarnessPlan, triples: Triple[], stage?: Stage): Harness {
+  const polarities = stage ? [stage.polarity] : (['positive', 'negative'] as const);
+  const effort = stage?.effort ?? 1;
   const head = plan.prelude.slice(0, plan.insertAt);
   const tail = plan.prelude.slice(plan.insertAt);
   let line = head.split('\n').length;
@@ -119,9 +132,9 @@ export function emitHarness(plan: HarnessPlan, triples: Triple[]): Harness {
   const obligations: Obligation[] = [];
   const ind = plan.indent;
   for (const triple of triples) {
-    for (const polarity of ['positive', 'negative'] as const) {
+    for (const polarity of polarities) {
       const symbol = symbolFor(triple, polarity);
-      const body = harnessBody(plan, triple, polarity);
+      const body = harnessBody(plan, triple, polarity, effort);
       const text = [`${ind}method ${attributes(plan, triple)}${symbol}()`, `${ind}{`, ...body.map((l) => `${ind}  ${l}`), `${ind}}`, ''];
       const start = line + 1;
       line += text.length;

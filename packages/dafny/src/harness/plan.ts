@@ -4,6 +4,7 @@ import type { Declaration } from '../syntax/declarations.js';
 import { recursiveFunctions } from '../syntax/dependencies.js';
 import { descendants, type Node } from '../syntax/parser.js';
 import { PRE_LABEL, type HarnessPlan } from './emit.js';
+import { quantifierSites } from './instances.js';
 
 interface Edit {
   start: number;
@@ -58,10 +59,11 @@ export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan
   const insertAt = decl.container ? decl.container.endIndex - 1 : module.text.length;
   const prelude = applyEdits(module.text, [...implementationEdits(native.tree.rootNode), { start: insertAt, end: insertAt, text: MARKER }]);
   const at = prelude.indexOf(MARKER);
-  const conditions = (kind: 'requires' | 'ensures') =>
-    method.clauses.filter((c) => c.kind === kind).map((c) => pinOld((c.node as Node).childForFieldName('condition')!));
-  const requires = conditions('requires');
-  const ensures = conditions('ensures');
+  const conditionNodes = (kind: 'requires' | 'ensures') =>
+    method.clauses.filter((c) => c.kind === kind).map((c) => (c.node as Node).childForFieldName('condition')!);
+  const requires = conditionNodes('requires').map(pinOld);
+  const ensures = conditionNodes('ensures').map(pinOld);
+  const names = [...method.signature.params, ...method.signature.results];
   const deps = native.declarations.filter((d) => method.dependencies.includes([...d.path, d.name].join('.')));
   return {
     prelude: prelude.slice(0, at) + prelude.slice(at + MARKER.length),
@@ -74,5 +76,9 @@ export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan
     fuel: recursiveFunctions(deps, native.declarations).map((d: Declaration) => ({ name: d.name, amount: 0 })),
     args: native.functionSyntax === 3 ? ['--function-syntax', '3'] : [],
     indent: '  '.repeat(decl.path.length),
+    sites: {
+      requires: quantifierSites(conditionNodes('requires'), native.types, names),
+      ensures: quantifierSites(conditionNodes('ensures'), native.types, names),
+    },
   };
 }

@@ -1,10 +1,15 @@
 import type { Declaration } from './declarations.js';
 import { descendants, type Node } from './parser.js';
 
-/** Names a node mentions that could refer to declarations: identifiers in expressions and types. */
+/**
+ * Names a node mentions that could refer to declarations: identifiers in expressions and types. A
+ * declaration's own name is not a mention of itself (else every function would look recursive).
+ */
 export function mentionedNames(node: Node): Set<string> {
   const names = new Set<string>();
+  const ownName = node.childForFieldName('name');
   for (const n of descendants(node)) {
+    if (ownName && n.startIndex === ownName.startIndex && n.endIndex === ownName.endIndex) continue;
     if (n.type === 'identifier' || n.type === 'type_identifier') names.add(n.text);
   }
   return names;
