@@ -1,0 +1,179 @@
+import { T, type Expr, type IntDomain, type Type } from '@specmut/core';
+import type { Node } from '../syntax/parser.js';
+import type { Lowered, LowerContext } from './context.js';
+import { ask, pin } from './infer.js';
+import type { Scope } from './scope.js';
+import { isBitvector, isChar, known, memberType } from './types.js';
+import { unsupportedAt } from './unsupported.js';
+
+const RELATIONAL = new Set(['==', '!=', '<', '<=', '>', '>=', 'in', '!in', '!!']);
+const CMP = { '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const;
+
+export function operatorOf(node: Node): string {
+  return node.childForFieldName('operator')?.type ?? '';
+}
+
+function isBinary(node: Node, ops: ReadonlySet<string>): boolean {
+  return node.type === 'binary_expression' && ops.has(operatorOf(node)) && !node.childForFieldName('prefix_limit');
+}
+
+/** Bit-vector arithmetic wraps modulo 2^width (Dafny `bvN`). */
+function bvDomain(t: Extract<Type, { kind: 'bitvector' }>): IntDomain {
+  return { kind: 'machine', bits: t.width, signed: false, overflow: 'wrap' };
+}
+
+/** Operands of a left-nested `&&` / `||` (bullets included), flattened: one n-ary node reads better. */
+function junctionOperands(node: Node, op: string, out: Node[] = []): Node[] {
+  if (isBinary(node, new Set([op]))) {
+    junctionOperands(node.childForFieldName('left')!, op, out);
+    junctionOperands(node.childForFieldName('right')!, op, out);
+  } else if (node.type === 'bullet_expression' && operatorOf(node) === op) {
+    junctionOperands(node.childForFieldName('operand')!, op, out);
+  } else out.push(node);
+  return out;
+}
+
+/**
+ * `a <= b < c` is `a <= b && b < c` in Dafny (the tree is left-nested; a parenthesized operand is a
+ * different node kind, so `(a <= b) < c` is not a chain).
+ */
+function chainOf(node: Node): { operands: Node[]; ops: string[] } {
+  const left = node.childForFieldName('left')!;
+  const head = isBinary(left, RELATIONAL) ? chainOf(left) : { operands: [left], ops: [] };
+  return { operands: [...head.operands, node.childForFieldName('right')!], ops: [...head.ops, operatorOf(node)] };
+}
+
+export function lowerBinary(cx: LowerContext, node: Node, scope: Scope): Lowered {
+  const op = operatorOf(node);
+  const E = cx.E;
+  if (node.childForFieldName('prefix_limit')) unsupportedAt('prefix equality ==#[k]', node);
+  const side = (name: 'left' | 'right') => cx.expr(node.childForFieldName(name)!, scope);
+  switch (op) {
+    case '<==>':
+      return { e: E.iff(side('left').e, side('right').e), t: T.bool };
+    case '==>':
+      return { e: E.implies(side('left').e, side('right').e), t: T.bool };
+    case '<==':
+      return { e: E.explies(side('left').e, side('right').e), t: T.bool };
+    case '&&':
+    case '||': {
+      const args = junctionOperands(node, op).map((n) => cx.expr(n, scope).e);
+      return { e: op === '&&' ? E.and(...args) : E.or(...args), t: T.bool };
+    }
+  }
+  if (RELATIONAL.has(op)) return lowerChain(cx, node, scope);
+  return arithmetic(cx, node, op, side('left'), side('right'));
+}
+
+function lowerChain(cx: LowerContext, node: Node, scope: Scope): Lowered {
+  const { operands, ops } = chainOf(node);
+  if (ops.length > 1 && ops.some((o) => o === 'in' || o === '!in')) unsupportedAt('a chain with in / !in (Dafny rejects it)', node);
+  const lowered = operands.map((o) => (o.type === 'null_literal' ? undefined : cx.expr(o, scope)));
+  const parts: Expr[] = ops.map((op, i) => comparison(cx, op, lowered[i], lowered[i + 1], operands[i]!));
+  return { e: parts.length === 1 ? parts[0]! : cx.E.and(...parts), t: T.bool };
+}
+
+/** One comparison; `undefined` operands are `null`, which no modelled value (arrays included) equals. */
+function comparison(cx: LowerContext, op: string, l: Lowered | undefined, r: Lowered | undefined, at: Node): Expr {
+  const E = cx.E;
+  if (!l || !r) {
+    if (op !== '==' && op !== '!=') unsupportedAt(`${op} on null`, at);
+    const equal = !l && !r;
+    return E.bool(op === '==' ? equal : !equal);
+  }
+  if (op === 'in' || op === '!in') {
+    pin(l, memberType(r.t));
+    return op === 'in' ? E.in(l.e, r.e) : E.notIn(l.e, r.e);
+  }
+  pin(l, r.t);
+  pin(r, l.t);
+  if (op === '!!') return E.disjoint(l.e, r.e);
+  return { kind: 'cmp', op: CMP[op as keyof typeof CMP], left: l.e, right: r.e, seqOrder: E.semantics.seqOrder };
+}
+
+function arithmetic(cx: LowerContext, node: Node, op: string, l: Lowered, r: Lowered): Lowered {
+  const E = cx.E;
+  if (op !== '<<' && op !== '>>') {
+    pin(l, r.t);
+    pin(r, l.t);
+  }
+  const t = known(ask(l)) ?? known(ask(r));
+  if (isChar(t) && (op === '+' || op === '-')) {
+    // Dafny adds and subtracts chars as code points; the result must again be a char.
+    const n = (op === '+' ? E.add : E.sub)(E.charToInt(l.e), E.charToInt(r.e));
+    return { e: E.intToChar(n), t: T.char };
+  }
+  if (isBitvector(t)) return bitvector(cx, node, op, l, r, t);
+  switch (op) {
+    case '+':
+      return { e: E.add(l.e, r.e), t };
+    case '-':
+      return { e: E.sub(l.e, r.e), t };
+    case '*':
+      return { e: E.mul(l.e, r.e), t };
+    case '/':
+      return { e: E.div(l.e, r.e), t };
+    case '%':
+      return { e: E.mod(l.e, r.e), t };
+    default:
+      return unsupportedAt(`operator ${op} on ${t ? t.kind : 'operands of unknown type'} (Dafny has it on bit-vectors only)`, node);
+  }
+}
+
+function bitvector(cx: LowerContext, node: Node, op: string, l: Lowered, r: Lowered, t: Extract<Type, { kind: 'bitvector' }>): Lowered {
+  const E = cx.E;
+  const domain = bvDomain(t);
+  const wrap = (e: Expr) => E.intCast(e, domain);
+  switch (op) {
+    case '+':
+      return { e: E.add(l.e, r.e, { domain }), t };
+    case '-':
+      return { e: E.sub(l.e, r.e, { domain }), t };
+    case '*':
+      return { e: E.mul(l.e, r.e, { domain }), t };
+    case '/':
+      return { e: E.div(l.e, r.e, { domain }), t };
+    case '%':
+      return { e: E.mod(l.e, r.e, { domain }), t };
+    case '&':
+      return { e: E.prim('bitAnd', l.e, r.e), t };
+    case '|':
+      return { e: E.prim('bitOr', l.e, r.e), t };
+    case '^':
+      return { e: E.prim('bitXor', l.e, r.e), t };
+    case '<<':
+      return { e: wrap(E.prim('shl', l.e, r.e)), t };
+    case '>>':
+      return { e: E.prim('shr', l.e, r.e), t };
+    default:
+      return unsupportedAt(`operator ${op} on bv${t.width}`, node);
+  }
+}
+
+export function lowerUnary(cx: LowerContext, node: Node, scope: Scope): Lowered {
+  const E = cx.E;
+  const op = operatorOf(node);
+  const operandNode = node.childForFieldName('operand')!;
+  if (op === '-' && operandNode.type === 'integer_literal') {
+    const v = cx.expr(operandNode, scope);
+    if (v.e.kind === 'lit' && v.e.value.kind === 'int') return { e: E.int(-v.e.value.value), t: T.int };
+  }
+  const x = cx.expr(operandNode, scope);
+  const t = known(ask(x));
+  if (op === '!') {
+    if (isBitvector(t)) return { e: E.sub(E.int((1n << BigInt(t.width)) - 1n), x.e), t };
+    return { e: E.not(x.e), t: T.bool };
+  }
+  if (isBitvector(t)) return { e: E.neg(x.e, { domain: bvDomain(t) }), t };
+  if (x.e.kind === 'lit' && x.e.value.kind === 'real') return { e: E.real(-x.e.value.num, x.e.value.den), t };
+  return { e: E.neg(x.e), t };
+}
+
+/** `&& a` / `|| a` bullets at the start of a clause: just the operand. */
+export function lowerBullet(cx: LowerContext, node: Node, scope: Scope): Lowered {
+  const op = operatorOf(node);
+  const args = junctionOperands(node, op).map((n) => cx.expr(n, scope).e);
+  if (args.length === 1) return { e: args[0]!, t: T.bool };
+  return { e: op === '&&' ? cx.E.and(...args) : cx.E.or(...args), t: T.bool };
+}
+
