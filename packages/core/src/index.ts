@@ -27,3 +27,4 @@ export * from './ir/index.js';
 export * from './process/run-process.js';
 export * from './model/json-schema.js';
 export * from './eval/index.js';
+export * from './io/json-syntax.js';

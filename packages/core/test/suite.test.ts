@@ -50,6 +50,22 @@ describe('suite files', () => {
     expect(e.format()).toMatch(/^bad\.json:4:\d+: not valid JSON/);
   });
 
+  it('say what JSON expected where it stopped', () => {
+    const cases: [string, number, number, RegExp][] = [
+      ['{"a": [1, 2,]}', 1, 13, /no trailing comma/],
+      ['{\n  "a": 1\n  "b": 2\n}', 3, 3, /expected ',' or '}', found "\\""/],
+      ["{'a': 1}", 1, 2, /quoted field name/],
+      ['{"a": tru}', 1, 7, /expected a value/],
+      ['{"a": "x', 1, 9, /unterminated string/],
+      ['{} x', 1, 4, /end of the file/],
+    ];
+    for (const [text, line, column, message] of cases) {
+      const e = errorOf(() => parseSuiteText('j.json', text));
+      expect([e.location?.line, e.location?.column]).toEqual([line, column]);
+      expect(e.message).toMatch(message);
+    }
+  });
+
   it('report a schema error with the JSON path and its line', () => {
     const e = errorOf(() => parseSuiteText('s.json', '{\n  "spec": "x.dfy",\n  "method": "M",\n  "tests": [\n    { "inputs": {}, "output": 1, "expectd": 2 }\n  ]\n}'));
     expect(e.location).toMatchObject({ line: 5, path: 'tests[0]' });

@@ -67,7 +67,9 @@ function methodSpecOf(decl: Declaration, all: Declaration[], types: TypeResolver
     .map((c) => clauseOf(c, CLAUSE_KINDS[c.type]!));
   const isFunction = node.type === 'function_declaration';
   const results = isFunction ? functionResult(node, types) : parametersOf(node.childForFieldName('returns'), types);
-  const deps = dependencyClosure(clauses.map((c) => c.node as Node), all).filter((d) => d !== decl);
+  // The signature's types count too: a harness declares variables of them.
+  const typeNodes = [node.childForFieldName('parameters'), node.childForFieldName('returns'), node.childForFieldName('result')].filter((n): n is Node => n !== null);
+  const deps = dependencyClosure([...clauses.map((c) => c.node as Node), ...typeNodes], all).filter((d) => d !== decl);
   return {
     name: decl.name,
     kind: declarationKeyword(node) || decl.kind,

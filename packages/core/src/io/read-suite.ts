@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { SpecmutError, lineColumnAt } from '../errors.js';
 import { SuiteSchema, type Suite } from '../model/suite.js';
 import { formatJsonPath, locateJsonPaths, offsetOfPath } from './json-locate.js';
+import { findJsonSyntaxError } from './json-syntax.js';
 
 /** A suite file, parsed and validated, with what is needed to point back into it. */
 export interface LoadedSuite {
@@ -17,10 +18,8 @@ export function parseSuiteText(file: string, text: string): LoadedSuite {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    const msg = (e as Error).message;
-    const pos = /position (\d+)/.exec(msg);
-    const where = pos ? lineColumnAt(text, Number(pos[1])) : lineColumnAt(text, text.length);
-    throw new SpecmutError('bad-suite', `not valid JSON: ${msg.replace(/ in JSON at position \d+.*$/, '')}`, { file, ...where }, 'A suite file is a JSON object; see the suite format in the README.');
+    const found = findJsonSyntaxError(text) ?? { offset: text.length, message: (e as Error).message };
+    throw new SpecmutError('bad-suite', `not valid JSON: ${found.message}`, { file, ...lineColumnAt(text, found.offset) });
   }
   let offsets: Map<string, number> | undefined;
   const locate = (path: string) => {

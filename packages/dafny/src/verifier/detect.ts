@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { SpecmutError, runProcess, type VerifierInfo } from '@specmut/core';
 import { SETUP_COMMAND, locateDafny, locateZ3 } from './locate.js';
 
@@ -12,6 +13,9 @@ export async function detectDafny(): Promise<VerifierInfo> {
   const dafny = locateDafny();
   if (!dafny) {
     throw new SpecmutError('missing-verifier', 'Dafny is not installed (looked at $SPECMUT_DAFNY, .tools/dafny/dafny and PATH)', undefined, `Run ${SETUP_COMMAND} to install Dafny 4 and Z3 into .tools/, or set SPECMUT_DAFNY; use --backend eval to score without a verifier.`);
+  }
+  if (!existsSync(dafny)) {
+    throw new SpecmutError('missing-verifier', `Dafny is not installed at ${dafny} (from $SPECMUT_DAFNY)`, undefined, `Run ${SETUP_COMMAND} to install Dafny 4 into .tools/, or point SPECMUT_DAFNY at a dafny executable.`);
   }
   const probe = await runProcess([dafny, '--version'], { deadlineSeconds: 60 });
   const text = `${probe.stdout}\n${probe.stderr}`;

@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ReportSchema } from '@specmut/core';
+import { describe, expect, it } from 'vitest';
+
+// The built CLI, as a user runs it (`pnpm test` builds first).
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+function specmut(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: fixtures, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 300_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('specmut score: bad input is reported with its location, and the rest is still scored', () => {
+  it('a malformed suite names file, line and column', () => {
+    const r = specmut(['score', 'trailing-comma.suite.json', 'ok.suite.json']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/trailing-comma: ERROR trailing-comma\.suite\.json:6:3: not valid JSON: expected a value after ','/);
+    expect(r.out).toMatch(/^ok {2}Inc {2}correctness 100\.0%/m);
+  });
+
+  it('a spec that does not parse names file:line:col', () => {
+    const r = specmut(['score', 'broken.suite.json']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/broken: ERROR broken\.dfy:2:\d+: /);
+  });
+
+  it('an unknown method lists the ones that exist', () => {
+    const r = specmut(['score', 'unknown-method.suite.json']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/no method, function or predicate named "Increment".*The spec declares: Inc\./);
+  });
+
+  it('a value of the wrong type names the JSON path', () => {
+    const r = specmut(['score', 'bad-value.suite.json']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/bad-value\.suite\.json:6:\d+: at tests\[1\]\.inputs\.x: expected an integer, got "one"/);
+  });
+
+  it('a missing verifier stops with the setup command, exit code 2', () => {
+    const r = specmut(['score', 'ok.suite.json'], { SPECMUT_DAFNY: '/nonexistent/dafny' });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/Dafny is not installed at \/nonexistent\/dafny.*\n.*\.\/scripts\/setup\.sh/);
+  });
+
+  it('bad options are usage errors', () => {
+    expect(specmut(['score', 'ok.suite.json', '--mutants', 'many']).err).toMatch(/--mutants expects a number/);
+    expect(specmut(['score', 'ok.suite.json', '--mutants', 'many']).code).toBe(2);
+    expect(specmut(['score']).code).toBe(2);
+    expect(specmut(['frobnicate']).code).toBe(2);
+    expect(specmut(['score', 'no-such-dir']).err).toMatch(/no-such-dir: no such file or directory/);
+  });
+});
+
+describe('specmut score: reports', () => {
+  it('writes the JSON report in the published shape, and a cache makes a second run reuse verdicts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'specmut-cli-'));
+    const json = join(dir, 'report.json');
+    const cache = join(dir, 'cache');
+    const first = specmut(['score', 'ok.suite.json', '--json', json, '--cache', cache, '--seed', '7']);
+    expect(first.code).toBe(0);
+    const report = ReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    expect(report.summary).toMatchObject({ specs: 1, scored: 1, errors: 0, correctness: 1, completeness: 1, unknown: 0 });
+    const spec = report.specs[0]!;
+    expect(spec.tests.map((t) => [t.id, t.verdict, t.mutants.length])).toEqual([
+      ['test1', 'holds', 3],
+      ['test2', 'holds', 3],
+    ]);
+    for (const m of spec.tests[0]!.mutants) {
+      expect(m.verdict).toBe('rejected');
+      expect(m.value).toMatch(/^-?\d+$/);
+      expect(m.value).not.toBe('2');
+    }
+    const second = specmut(['score', 'ok.suite.json', '--json', json, '--cache', cache, '--seed', '7']);
+    const again = ReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    expect(again.specs[0]!.tests).toEqual(spec.tests);
+    expect(again.summary.seconds).toBeLessThan(report.summary.seconds);
+    expect(second.code).toBe(0);
+  });
+});

@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url';
+import { SpecmutError, scoreSuiteFile, verifierOracle, type SpecReport } from '@specmut/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dafnyBackend, dafnyVerifier, detectDafny } from '../src/index.js';
+
+// These tests run the real Dafny verifier (installed by ./scripts/setup.sh).
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const example = (path: string) => `${root}examples/dafny/${path}`;
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+let context: Parameters<typeof scoreSuiteFile>[1];
+
+beforeAll(async () => {
+  const info = await detectDafny().catch((e: unknown) => {
+    throw new Error(`these tests need Dafny 4: ${e instanceof SpecmutError ? e.format() : String(e)}`);
+  });
+  const oracle = verifierOracle(dafnyVerifier, info);
+  context = { backends: [dafnyBackend], oracleFor: async () => oracle };
+});
+
+const score = (file: string) => scoreSuiteFile(file, context, { baseDir: root });
+
+function survivors(spec: SpecReport): string[] {
+  return spec.tests.flatMap((t) => t.mutants.filter((m) => m.verdict === 'accepted').map((m) => m.value));
+}
+
+describe('scoring Dafny specs with the real verifier', () => {
+  let weak: SpecReport;
+  let strong: SpecReport;
+
+  beforeAll(async () => {
+    [weak, strong] = await Promise.all([
+      score(example('shared-elements/shared-elements.suite.json')),
+      score(example('shared-elements/shared-elements-iff.suite.json')),
+    ]);
+  });
+
+  it("SharedElements (the paper's spec) is correct but lets answers drop a shared element", () => {
+    expect(weak.status).toBe('scored');
+    expect(weak.correctness).toBe(1);
+    expect(weak.completeness).toBeGreaterThan(0);
+    expect(weak.completeness).toBeLessThan(1);
+    // Each test's expected output has two shared elements; a survivor with one of them dropped.
+    const dropped = weak.tests.flatMap((t) =>
+      t.mutants.filter((m) => m.verdict === 'accepted' && m.operator === 'seq.drop').map((m) => m.value),
+    );
+    expect(dropped.length).toBeGreaterThan(0);
+    for (const t of weak.tests) for (const a of t.alternatives) expect(a.verdict).toBe('holds');
+  });
+
+  it('the <==> version is correct and more complete', () => {
+    expect(strong.correctness).toBe(1);
+    expect(strong.completeness!).toBeGreaterThan(weak.completeness!);
+    expect(survivors(strong)).toEqual([]);
+  });
+
+  it('a recursive function and an existential verify on concrete data', async () => {
+    const [sum, max] = await Promise.all([score(example('array-sum/array-sum.suite.json')), score(example('max-element/max-element.suite.json'))]);
+    for (const spec of [sum, max]) {
+      expect(spec.correctness).toBe(1);
+      expect(spec.completeness).toBe(1);
+      expect(spec.unknown).toBe(0);
+    }
+    for (const t of max.tests) expect(t.precondition?.verdict).toBe('holds');
+  });
+
+  it('a verifier timeout is an unknown verdict with its cause, not a failure', async () => {
+    const hard = await score(fixture('hard.suite.json'));
+    expect(hard.status).toBe('scored');
+    expect(hard.tests[0]).toMatchObject({ verdict: 'unknown', cause: 'timeout' });
+    expect(hard.correctness).toBe(0);
+  });
+
+  it('a spec that does not resolve gives error verdicts with Dafny\'s message', async () => {
+    const broken = await score(fixture('unresolved.suite.json'));
+    expect(broken.tests[0]!.verdict).toBe('error');
+    expect(broken.tests[0]!.reason).toMatch(/unresolved identifier: Contains/);
+    expect(broken.tests[0]!.mutants[0]!.verdict).toBe('error');
+  });
+});
+
+describe('finding Dafny', () => {
+  it('names the setup command when Dafny is missing', async () => {
+    const saved = process.env.SPECMUT_DAFNY;
+    process.env.SPECMUT_DAFNY = '/nonexistent/dafny';
+    try {
+      const error = await detectDafny().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpecmutError);
+      expect((error as SpecmutError).code).toBe('missing-verifier');
+      expect((error as SpecmutError).format()).toMatch(/scripts\/setup\.sh/);
+    } finally {
+      if (saved === undefined) delete process.env.SPECMUT_DAFNY;
+      else process.env.SPECMUT_DAFNY = saved;
+    }
+  });
+});
