@@ -3,6 +3,7 @@ import { dafnyNative } from '../spec-module.js';
 import type { Declaration } from '../syntax/declarations.js';
 import { named, type Node } from '../syntax/parser.js';
 import { LowerContext } from './context.js';
+import { makeEnumerable } from './enumerable.js';
 import { lowerExpression } from './expressions.js';
 import { enclosingDatatype, parameterNodes } from './functions.js';
 import { binding, Scope, type Binding } from './scope.js';
@@ -69,7 +70,7 @@ export function lowerDafnyReport(module: SpecModule, method: MethodSpec): Loweri
         return clause;
       });
 
-  const spec: IrSpec = {
+  const lowered: IrSpec = {
     name: method.name,
     params: params.map((p) => ({ name: p.ir, type: p.type })),
     results: results.map((r) => ({ name: r.ir, type: r.type })),
@@ -78,6 +79,7 @@ export function lowerDafnyReport(module: SpecModule, method: MethodSpec): Loweri
     functions: [...cx.functions.values()],
     datatypes: cx.datatypes(),
   };
+  const spec = makeEnumerable(lowered, (name) => cx.fresh(name));
   return { result: spec, unsupported: unsupportedNodes(spec) };
 }
 

@@ -1,0 +1,53 @@
+import { V } from '@specmut/core';
+import { describe, expect, it } from 'vitest';
+import { check } from './helpers.js';
+
+const real = (num: number | bigint, den: number | bigint = 1) => V.real(num, den);
+const ch = (c: string) => V.char(c);
+
+describe('conversions', () => {
+  it('converts chars and ints', async () => {
+    expect(await check('c: char', "c as int == 97 && 98 as char == 'b'", { c: ch('a') })).toBe('holds');
+    expect(await check('n: int', 'n as char == n as char', { n: -1 })).toBe('unknown:not-well-formed');
+  });
+
+  it('converts ints to reals and integral reals to ints', async () => {
+    expect(await check('n: int, r: real', 'n as real / 2.0 == r', { n: 5, r: real(5, 2) })).toBe('holds');
+    expect(await check('r: real', 'r as int == 3', { r: real(3) })).toBe('holds');
+    // Dafny: "the real-based number must be an integer (if you want truncation, apply .Floor)".
+    expect(await check('r: real', 'r as int == -2', { r: real(-3, 2) })).toBe('unknown:not-well-formed');
+    expect(await check('r: real', 'r.Floor == -2', { r: real(-3, 2) })).toBe('holds');
+  });
+
+  it('checks conversions into nat and subset types', async () => {
+    expect(await check('n: int', 'n as nat == 3', { n: 3 })).toBe('holds');
+    expect(await check('n: int', 'n as nat == 3', { n: -3 })).toBe('unknown:not-well-formed');
+    const prelude = 'type Even = x: int | x % 2 == 0 witness 0';
+    expect(await check('n: int', 'n as Even == 4', { n: 4 }, prelude)).toBe('holds');
+    expect(await check('n: int', 'n as Even == 3', { n: 3 }, prelude)).toBe('unknown:not-well-formed');
+  });
+
+  it('converts into bit-vectors within range', async () => {
+    expect(await check('n: int', '(n as bv8) as int == n', { n: 200 })).toBe('holds');
+    expect(await check('n: int', '(n as bv8) as int == n', { n: 300 })).toBe('unknown:not-well-formed');
+  });
+});
+
+describe('literals', () => {
+  it('reads integer, hex and real literals exactly', async () => {
+    expect(await check('', '1_000 == 1000 && 0xFF == 255 && 0x1_0 == 16')).toBe('holds');
+    expect(await check('r: real', 'r == 3.14159265358979323846', { r: real(314159265358979323846n, 10n ** 20n) })).toBe('holds');
+    expect(await check('', '0.5 + 0.25 == 0.75 && -0.5 < 0.0')).toBe('holds');
+  });
+
+  it('decodes char and string escapes', async () => {
+    expect(await check('s: string', 's == "a\\"b\\n\\\\\\u0041\\U{1F600}"', { s: 'a"b\n\\A😀' })).toBe('holds');
+    expect(await check('c: char', "c == '\\''", { c: ch("'") })).toBe('holds');
+    expect(await check('c: char', "c == '\\n' && c != '\\t'", { c: ch('\n') })).toBe('holds');
+    expect(await check('s: string', 's == @"say ""hi"" \\n"', { s: 'say "hi" \\n' })).toBe('holds');
+  });
+
+  it('treats strings as sequences of chars', async () => {
+    expect(await check('s: string', "|s| == 3 && s[0] == 'a' && s[1..] == \"bc\" && 'c' in s && s + \"d\" == \"abcd\"", { s: 'abc' })).toBe('holds');
+  });
+});
