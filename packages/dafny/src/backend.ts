@@ -3,6 +3,7 @@ import { emitHarness } from './harness/emit.js';
 import { harnessPlan } from './harness/plan.js';
 import { renderDafny } from './render.js';
 import { loadDafnyModule } from './spec-module.js';
+import { checkDafnySyntax } from './syntax/syntax-errors.js';
 import { detectDafny } from './verifier/detect.js';
 import { parseDafnyOutput } from './verifier/parse-output.js';
 import { runDafny } from './verifier/run.js';
@@ -32,4 +33,5 @@ export const dafnyBackend: Backend = {
   load: loadDafnyModule,
   render: renderDafny,
   verifier: dafnyVerifier,
+  checkSyntax: checkDafnySyntax,
 };

@@ -7,7 +7,7 @@ export { detectDafny } from './verifier/detect.js';
 export { runDafny, dafnyArguments } from './verifier/run.js';
 export { parseDafnyOutput } from './verifier/parse-output.js';
 export { parseDafny, dafnyParser, descendants, named, fields } from './syntax/parser.js';
-export { syntaxProblems, assertParsed } from './syntax/syntax-errors.js';
+export { syntaxProblems, assertParsed, checkDafnySyntax } from './syntax/syntax-errors.js';
 export { indexDeclarations, type Declaration } from './syntax/declarations.js';
 export { dependencyClosure, recursiveFunctions } from './syntax/dependencies.js';
 export { TypeResolver } from './syntax/types.js';

@@ -165,4 +165,12 @@ export interface Backend {
   /** Writes a value as the language writes a literal of that type. */
   render(value: Value, type: Type): string;
   verifier?: Verifier | undefined;
+  /** Every syntax error of a file (empty when it parses clean), without building a SpecModule. */
+  checkSyntax?(text: string): Promise<SyntaxProblem[]>;
+}
+
+export interface SyntaxProblem {
+  line: number;
+  column: number;
+  message: string;
 }

@@ -1,11 +1,5 @@
-import { SpecmutError } from '@specmut/core';
-import { descendants, type Node } from './parser.js';
-
-export interface SyntaxProblem {
-  line: number;
-  column: number;
-  message: string;
-}
+import { SpecmutError, type SyntaxProblem } from '@specmut/core';
+import { descendants, parseDafny, type Node } from './parser.js';
 
 function describe(node: Node): string {
   const context = node.parent && node.parent.type !== 'source_file' ? ` in ${node.parent.type.replace(/_/g, ' ')}` : '';
@@ -37,4 +31,13 @@ export function assertParsed(root: Node, file: string): void {
     { file, line: first.line, column: first.column },
     'specmut parses Dafny with its own grammar; if Dafny accepts this file, please report it.',
   );
+}
+
+export async function checkDafnySyntax(text: string): Promise<SyntaxProblem[]> {
+  const tree = await parseDafny(text);
+  try {
+    return syntaxProblems(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
 }
