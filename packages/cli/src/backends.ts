@@ -1,25 +1,64 @@
-import { SpecmutError, diskCache, memoryCache, verifierOracle, type Backend, type Oracle, type ResultCache } from '@specmut/core';
+import { SpecmutError, crossCheckOracle, diskCache, evalOracle, memoryCache, verifierOracle, type Backend, type Oracle, type ResultCache } from '@specmut/core';
 import { dafnyBackend } from '@specmut/dafny';
 
 /** The backends the CLI knows; a new language is one more entry here, core is untouched. */
 export const BACKENDS: readonly Backend[] = [dafnyBackend];
 
+/**
+ * Who decides triples: `verifier` (the backend's verifier, which must be installed), `eval` (specmut's
+ * embedded evaluator), or `auto` (the verifier when it is installed, else the evaluator).
+ */
+export type OracleMode = 'auto' | 'verifier' | 'eval';
+
 export interface OracleChoice {
+  mode?: OracleMode;
+  /** A second oracle whose verdicts are attached to the first's, to list disagreements. */
+  crossCheck?: Exclude<OracleMode, 'auto'> | undefined;
   cacheDir?: string | undefined;
+  /** Told once per backend when `auto` falls back to the evaluator. */
+  notice?: (message: string) => void;
 }
 
-/** Picks each backend's oracle once per run: its verifier, detected on first use. */
-export function oracleChooser(choice: OracleChoice): (backend: Backend) => Promise<Oracle> {
+export function parseOracleMode(raw: string | undefined, flag: string, allowAuto: boolean): OracleMode | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === 'eval') return 'eval';
+  if (raw === 'auto' && allowAuto) return 'auto';
+  if (raw === 'verifier' || BACKENDS.some((b) => b.id === raw)) return 'verifier';
+  throw new SpecmutError('bad-option', `${flag} expects eval${allowAuto ? ', auto' : ''} or a verifier backend (${BACKENDS.map((b) => b.id).join(', ')}), got ${JSON.stringify(raw)}`);
+}
+
+/** Picks each backend's oracle once per run. */
+export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => Promise<Oracle> {
   const chosen = new Map<string, Promise<Oracle>>();
   const cache: ResultCache<never> = (choice.cacheDir ? diskCache(choice.cacheDir) : memoryCache()) as ResultCache<never>;
+
+  const evaluator = (backend: Backend): Oracle => {
+    if (!backend.lower) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no evaluator lowering`);
+    return evalOracle(backend.lower);
+  };
+  const verifier = async (backend: Backend): Promise<Oracle> => {
+    if (!backend.verifier) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no verifier`);
+    return verifierOracle(backend.verifier, await backend.verifier.detect(), { cache });
+  };
+  const make = async (backend: Backend, mode: OracleMode): Promise<Oracle> => {
+    if (mode === 'eval') return evaluator(backend);
+    if (mode === 'verifier' || !backend.lower) return verifier(backend);
+    try {
+      return await verifier(backend);
+    } catch (e) {
+      if (!(e instanceof SpecmutError && e.code === 'missing-verifier')) throw e;
+      choice.notice?.(`${e.message}; verdicts come from specmut's evaluator (eval). ${e.hint ?? ''}`.trim());
+      return evaluator(backend);
+    }
+  };
+
   return (backend) => {
     let oracle = chosen.get(backend.id);
     if (!oracle) {
       oracle = (async () => {
-        const verifier = backend.verifier;
-        if (!verifier) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no verifier`);
-        const info = await verifier.detect();
-        return verifierOracle(verifier, info, { cache });
+        const primary = await make(backend, choice.mode ?? 'auto');
+        if (!choice.crossCheck) return primary;
+        return crossCheckOracle(primary, await make(backend, choice.crossCheck));
       })();
       chosen.set(backend.id, oracle);
     }

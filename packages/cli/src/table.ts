@@ -31,10 +31,15 @@ export function formatSpec(spec: SpecReport): string {
     rows.push([`  ${t.id}`, `${t.verdict}${pre}`, count('rejected'), count('accepted'), String(Number(count('unknown')) + Number(count('error'))), shown || '-']);
   }
   lines.push(...table(rows));
-  const notes = spec.tests.flatMap((t) => [
+  const notes: string[] = spec.tests.flatMap((t) => [
     ...(t.verdict !== 'holds' && t.reason ? [`  ${t.id}: ${t.verdict}: ${t.reason}`] : []),
     ...t.mutants.filter((m) => m.verdict === 'unknown' || m.verdict === 'error').slice(0, 2).map((m) => `  ${m.id} ${m.value}: ${m.verdict}${m.cause ? ` (${m.cause})` : ''}${m.reason ? `: ${m.reason}` : ''}`),
   ]);
+  const cc = spec.crossCheck;
+  if (cc) {
+    notes.push(`  cross-check with ${cc.oracle}: ${cc.agree}/${cc.compared} decided by both agree` + (cc.secondaryOnly ? `, ${cc.secondaryOnly} decided by ${cc.oracle} only` : '') + (cc.primaryOnly ? `, ${cc.primaryOnly} by ${spec.oracles.join(', ')} only` : ''));
+    for (const d of cc.disagreements) notes.push(`  DISAGREE ${d.id} ${d.value}: ${d.primary} vs ${cc.oracle} ${d.secondary}${d.secondaryReason ? ` (${d.secondaryReason})` : ''}`);
+  }
   lines.push(...notes.map((n) => (n.length > 240 ? `${n.slice(0, 237)}...` : n)));
   return `${lines.join('\n')}\n`;
 }
@@ -47,5 +52,8 @@ export function formatSummary(report: Report): string {
     `mean correctness ${pct(s.correctness)}  mean completeness ${pct(s.completeness)}  (lenient ${pct(s.lenientCompleteness)})`,
     `mutants ${s.mutants.total}: rejected ${s.mutants.rejected}, accepted ${s.mutants.accepted}, unknown ${s.mutants.unknown}, error ${s.mutants.error}`,
     `unknown verdicts ${s.unknown}${causes ? ` (${causes})` : ''}  time ${s.seconds.toFixed(1)} s`,
+    ...(s.crossCheck
+      ? [`cross-check with ${s.crossCheck.oracle}: ${s.crossCheck.agree}/${s.crossCheck.compared} agree, ${s.crossCheck.disagreements} disagree; decided by one side only: ${s.crossCheck.primaryOnly} primary, ${s.crossCheck.secondaryOnly} ${s.crossCheck.oracle}`]
+      : []),
   ].join('\n');
 }

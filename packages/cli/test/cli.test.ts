@@ -41,13 +41,21 @@ describe('specmut score: bad input is reported with its location, and the rest i
     expect(r.out).toMatch(/bad-value\.suite\.json:6:\d+: at tests\[1\]\.inputs\.x: expected an integer, got "one"/);
   });
 
-  it('a missing verifier stops with the setup command, exit code 2', () => {
-    const r = specmut(['score', 'ok.suite.json'], { SPECMUT_DAFNY: '/nonexistent/dafny' });
+  it('a missing verifier that was asked for stops with the setup command, exit code 2', () => {
+    const r = specmut(['score', 'ok.suite.json', '--backend', 'dafny'], { SPECMUT_DAFNY: '/nonexistent/dafny' });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/Dafny is not installed at \/nonexistent\/dafny.*\n.*\.\/scripts\/setup\.sh/);
   });
 
+  it('without a verifier the evaluator decides, and says so', () => {
+    const r = specmut(['score', 'ok.suite.json'], { SPECMUT_DAFNY: '/nonexistent/dafny' });
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/Dafny is not installed.*verdicts come from specmut's evaluator \(eval\)/);
+    expect(r.out).toMatch(/^ok {2}Inc {2}correctness 100\.0% {2}completeness 100\.0%.*\[eval\]/m);
+  });
+
   it('bad options are usage errors', () => {
+    expect(specmut(['score', 'ok.suite.json', '--backend', 'coq']).err).toMatch(/--backend expects eval, auto or a verifier backend \(dafny\)/);
     expect(specmut(['score', 'ok.suite.json', '--mutants', 'many']).err).toMatch(/--mutants expects a number/);
     expect(specmut(['score', 'ok.suite.json', '--mutants', 'many']).code).toBe(2);
     expect(specmut(['score']).code).toBe(2);
@@ -80,5 +88,20 @@ describe('specmut score: reports', () => {
     expect(again.specs[0]!.tests).toEqual(spec.tests);
     expect(again.summary.seconds).toBeLessThan(report.summary.seconds);
     expect(second.code).toBe(0);
+  });
+
+  it('cross-checks the verifier against the evaluator and counts agreement', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'specmut-cli-'));
+    const json = join(dir, 'report.json');
+    const r = specmut(['score', 'ok.suite.json', '--backend', 'dafny', '--cross-check', 'eval', '--json', json]);
+    expect(r.code).toBe(0);
+    const report = ReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    const cc = report.specs[0]!.crossCheck!;
+    expect(cc.oracle).toBe('eval');
+    expect(cc.compared).toBe(8);
+    expect(cc.agree).toBe(8);
+    expect(report.specs[0]!.tests[0]!.check).toMatchObject({ oracle: 'eval', status: 'holds' });
+    expect(report.specs[0]!.oracles[0]).toMatch(/^dafny 4\./);
+    expect(r.out).toMatch(/cross-check with eval: 8\/8 agree, 0 disagree/);
   });
 });

@@ -28,3 +28,4 @@ export * from './process/run-process.js';
 export * from './model/json-schema.js';
 export * from './eval/index.js';
 export * from './io/json-syntax.js';
+export * from './oracle/cross-check.js';

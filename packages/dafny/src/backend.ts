@@ -4,6 +4,7 @@ import { harnessPlan } from './harness/plan.js';
 import { renderDafny } from './render.js';
 import { loadDafnyModule } from './spec-module.js';
 import { checkDafnySyntax } from './syntax/syntax-errors.js';
+import { lowerDafnySpec } from './lower/index.js';
 import { detectDafny } from './verifier/detect.js';
 import { parseDafnyOutput } from './verifier/parse-output.js';
 import { runDafny } from './verifier/run.js';
@@ -34,4 +35,5 @@ export const dafnyBackend: Backend = {
   render: renderDafny,
   verifier: dafnyVerifier,
   checkSyntax: checkDafnySyntax,
+  lower: lowerDafnySpec,
 };

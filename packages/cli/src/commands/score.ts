@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
-import { BACKENDS, oracleChooser } from '../backends.js';
+import { BACKENDS, oracleChooser, parseOracleMode } from '../backends.js';
 import { discoverSuites } from '../discover.js';
 import { formatSpec, formatSummary } from '../table.js';
 import { intOption, numberOption, type Io } from '../io.js';
@@ -16,6 +16,9 @@ Options:
   --timeout SECONDS verifier time limit per triple (default 20)
   --json FILE       write the full report as JSON (updated as each spec finishes)
   --jobs N          specs scored at the same time (default 1)
+  --backend B       who decides triples: a verifier backend (dafny), eval (specmut's evaluator, no
+                    verifier needed) or auto (default: the verifier when installed, else eval)
+  --cross-check B   also decide every triple with B (eval or a verifier) and list disagreements
   --cache DIR       keep verifier results in DIR and reuse them
   --quiet           print only the summary`;
 
@@ -30,6 +33,8 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       json: { type: 'string' },
       jobs: { type: 'string' },
       cache: { type: 'string' },
+      backend: { type: 'string' },
+      'cross-check': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -44,6 +49,8 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   if (values.seed !== undefined) overrides.seed = intOption('--seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
   if (values.timeout !== undefined) overrides.timeout = numberOption('--timeout', values.timeout, 0.1, 3600);
   const jobs = values.jobs === undefined ? 1 : intOption('--jobs', values.jobs, 1, 64);
+  const mode = parseOracleMode(values.backend, '--backend', true);
+  const crossCheck = parseOracleMode(values['cross-check'], '--cross-check', false) as 'eval' | 'verifier' | undefined;
   const files = await discoverSuites(positionals);
   const done: SpecReport[] = [];
   const started = performance.now();
@@ -60,7 +67,8 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     const file = values.json;
     writing = writing.then(() => writeFile(file, `${JSON.stringify(report, null, 2)}\n`));
   };
-  const report = await scoreSuites(files, { backends: BACKENDS, oracleFor: oracleChooser({ cacheDir: values.cache }) }, {
+  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values.cache, notice: (m) => io.err(`specmut: ${m}`) });
+  const report = await scoreSuites(files, { backends: BACKENDS, oracleFor }, {
     overrides,
     jobs,
     onSpec: (spec) => {

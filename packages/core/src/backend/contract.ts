@@ -2,6 +2,7 @@ import type { Signature } from '../model/signature.js';
 import type { Triple } from '../model/triple.js';
 import type { Type } from '../model/types.js';
 import type { Value } from '../model/values.js';
+import type { Lowering } from '../eval/oracle.js';
 
 /** 1-based line and column, 0-based character offset. */
 export interface Position {
@@ -165,6 +166,11 @@ export interface Backend {
   /** Writes a value as the language writes a literal of that type. */
   render(value: Value, type: Type): string;
   verifier?: Verifier | undefined;
+  /**
+   * Translates a method's spec into core's IR, so that the embedded evaluator can decide triples
+   * without a verifier (see `evalOracle`). Returns `{ unsupported }` for constructs it cannot translate.
+   */
+  lower?: Lowering | undefined;
   /** Every syntax error of a file (empty when it parses clean), without building a SpecModule. */
   checkSyntax?(text: string): Promise<SyntaxProblem[]>;
 }

@@ -29,6 +29,10 @@ export const VerdictSchema = z.object({
   /** Which oracle decided: e.g. `dafny 4.11.0` or `eval`. */
   oracle: z.string(),
   seconds: z.number().optional(),
+  /** In cross-check mode: what a second oracle said about the same triple. */
+  check: z
+    .object({ oracle: z.string(), status: VerdictStatusSchema, cause: VerdictCauseSchema.optional(), reason: z.string().optional() })
+    .optional(),
 });
 export type Verdict = z.infer<typeof VerdictSchema>;
 

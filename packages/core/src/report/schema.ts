@@ -9,10 +9,14 @@ const JsonSchema: z.ZodType<unknown> = z.lazy(() =>
 export const MutantOutcomeSchema = z.enum(['rejected', 'accepted', 'unknown', 'error']);
 export type MutantOutcome = z.infer<typeof MutantOutcomeSchema>;
 
+const CheckSchema = z.object({ oracle: z.string(), status: VerdictStatusSchema, cause: VerdictCauseSchema.optional(), reason: z.string().optional() });
+
 const VerdictFields = {
   reason: z.string().optional(),
   cause: VerdictCauseSchema.optional(),
   oracle: z.string(),
+  /** Cross-check mode: the second oracle's verdict on the same triple. */
+  check: CheckSchema.optional(),
 };
 
 export const MutantReportSchema = z.object({
@@ -58,6 +62,21 @@ export const MutantCountsSchema = z.object({
 });
 export type MutantCounts = z.infer<typeof MutantCountsSchema>;
 
+/** Cross-check mode: how two oracles compared on a spec's triples (decided = holds or fails). */
+export const CrossCheckSchema = z.object({
+  oracle: z.string(),
+  /** Triples both oracles decided. */
+  compared: z.number().int(),
+  agree: z.number().int(),
+  /** Decided by the primary oracle only / by the second oracle only. */
+  primaryOnly: z.number().int(),
+  secondaryOnly: z.number().int(),
+  disagreements: z.array(
+    z.object({ id: z.string(), test: z.string(), value: z.string(), primary: VerdictStatusSchema, secondary: VerdictStatusSchema, primaryReason: z.string().optional(), secondaryReason: z.string().optional() }),
+  ),
+});
+export type CrossCheck = z.infer<typeof CrossCheckSchema>;
+
 export const SpecReportSchema = z.object({
   id: z.string(),
   suite: z.string(),
@@ -78,6 +97,7 @@ export const SpecReportSchema = z.object({
   /** Triples whose verdict is unknown, tests and mutants together. */
   unknown: z.number().int(),
   oracles: z.array(z.string()),
+  crossCheck: CrossCheckSchema.optional(),
   seconds: z.number(),
 });
 export type SpecReport = z.infer<typeof SpecReportSchema>;
@@ -95,6 +115,7 @@ export const SummarySchema = z.object({
   mutants: MutantCountsSchema,
   unknown: z.number().int(),
   unknownCauses: z.record(z.string(), z.number().int()),
+  crossCheck: CrossCheckSchema.omit({ disagreements: true }).extend({ disagreements: z.number().int() }).optional(),
   seconds: z.number(),
 });
 export type Summary = z.infer<typeof SummarySchema>;

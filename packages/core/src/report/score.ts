@@ -4,7 +4,7 @@ import { encodeValue, type Json } from '../model/json-values.js';
 import type { Value } from '../model/values.js';
 import type { Verdict, VerdictStatus } from '../model/verdict.js';
 import type { PlannedTriple } from '../pipeline/build-triples.js';
-import type { MutantCounts, MutantOutcome, MutantReport, SpecReport, Summary, TestReport } from './schema.js';
+import type { CrossCheck, MutantCounts, MutantOutcome, MutantReport, SpecReport, Summary, TestReport } from './schema.js';
 
 export const MUTANT_OUTCOME: Record<VerdictStatus, MutantOutcome> = {
   fails: 'rejected',
@@ -17,11 +17,38 @@ export type Render = (value: Value, type: Type) => string;
 
 const ratio = (num: number, den: number): number | null => (den === 0 ? null : num / den);
 
-function verdictFields(v: Verdict): { reason?: string; cause?: Verdict['cause']; oracle: string } {
-  const out: { reason?: string; cause?: Verdict['cause']; oracle: string } = { oracle: v.oracle };
+type VerdictFields = Pick<Verdict, 'reason' | 'cause' | 'oracle' | 'check'>;
+
+function verdictFields(v: Verdict): VerdictFields {
+  const out: VerdictFields = { oracle: v.oracle };
   if (v.reason !== undefined) out.reason = v.reason;
   if (v.cause !== undefined) out.cause = v.cause;
+  if (v.check !== undefined) out.check = v.check;
   return out;
+}
+
+/** Compares the primary verdicts with the cross-check ones carried in `check`. */
+function crossCheckOf(triples: PlannedTriple[], verdictOf: (t: PlannedTriple) => Verdict, valueOf: (t: PlannedTriple) => string): CrossCheck | undefined {
+  const checked = triples.filter((t) => verdictOf(t).check);
+  if (checked.length === 0) return undefined;
+  const decided = (s: string) => s === 'holds' || s === 'fails';
+  const cc: CrossCheck = { oracle: verdictOf(checked[0]!).check!.oracle, compared: 0, agree: 0, primaryOnly: 0, secondaryOnly: 0, disagreements: [] };
+  for (const t of checked) {
+    const v = verdictOf(t);
+    const c = v.check!;
+    if (decided(v.status) && decided(c.status)) {
+      cc.compared++;
+      if (v.status === c.status) cc.agree++;
+      else {
+        const d: CrossCheck['disagreements'][number] = { id: t.id, test: t.testId, value: valueOf(t), primary: v.status, secondary: c.status };
+        if (v.reason) d.primaryReason = v.reason;
+        if (c.reason) d.secondaryReason = c.reason;
+        cc.disagreements.push(d);
+      }
+    } else if (decided(v.status)) cc.primaryOnly++;
+    else if (decided(c.status)) cc.secondaryOnly++;
+  }
+  return cc;
 }
 
 function renderOutputs(outputs: Record<string, Value>, signature: Signature, render: Render): string {
@@ -109,6 +136,8 @@ export function scoreSpec(input: ScoreInput): SpecReport {
     seconds: input.seconds,
   };
   if (input.meta) report.meta = input.meta as Record<string, unknown>;
+  const cc = crossCheckOf(input.triples, verdictOf, (t) => (t.role === 'precondition' ? '(precondition)' : renderOutputs(t.outputs, signature, render)));
+  if (cc) report.crossCheck = cc;
   return report;
 }
 
@@ -134,7 +163,8 @@ export function summarize(specs: SpecReport[], seconds: number): Summary {
       }
     }
   }
-  return {
+  const checks = scored.map((s) => s.crossCheck).filter((c): c is CrossCheck => c !== undefined);
+  const summary: Summary = {
     specs: specs.length,
     scored: scored.length,
     errors: specs.length - scored.length,
@@ -147,4 +177,16 @@ export function summarize(specs: SpecReport[], seconds: number): Summary {
     unknownCauses: causes,
     seconds,
   };
+  if (checks.length) {
+    const sum = (k: 'compared' | 'agree' | 'primaryOnly' | 'secondaryOnly') => checks.reduce((a, c) => a + c[k], 0);
+    summary.crossCheck = {
+      oracle: checks[0]!.oracle,
+      compared: sum('compared'),
+      agree: sum('agree'),
+      primaryOnly: sum('primaryOnly'),
+      secondaryOnly: sum('secondaryOnly'),
+      disagreements: checks.reduce((a, c) => a + c.disagreements.length, 0),
+    };
+  }
+  return summary;
 }
