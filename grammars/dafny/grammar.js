@@ -187,7 +187,7 @@ module.exports = grammar({
         ),
       ),
 
-    _attributes: ($) => repeat1($.attribute),
+    _attributes: ($) => prec.right(repeat1($.attribute)),
 
     _qualified_name: ($) => choice($.identifier, $.qualified_name),
 
@@ -1279,26 +1279,51 @@ module.exports = grammar({
         PREC.endless,
         seq(
           field('quantifier', choice(OP.forall, OP.exists)),
-          $._quantifier_domain,
+          choice($._quantifier_domain, $._multi_ranged_domain),
           OP.qsep,
           field('body', $._expression),
         ),
       ),
 
+    // `x, y: T {:attr} | range`. In quantifier expressions Dafny 4 also allows a range per
+    // group of variables: `forall x | x in a, y | y in b :: P` gives the node several
+    // `bound_variables` and `range` fields (in order).
     _quantifier_domain: ($) =>
+      choice(
+        seq(field('bound_variables', $.bound_variables), optional($._attributes)),
+        $._ranged_domain,
+      ),
+
+    _ranged_domain: ($) =>
       seq(
         field('bound_variables', $.bound_variables),
         optional($._attributes),
-        optional(seq('|', field('range', $._expression))),
+        '|',
+        field('range', $._expression),
       ),
 
-    bound_variables: ($) => commaSep1($.bound_variable),
+    _multi_ranged_domain: ($) =>
+      seq(
+        $._ranged_domain,
+        repeat1(
+          seq(
+            ',',
+            field('bound_variables', $.bound_variables),
+            optional($._attributes),
+            optional(seq('|', field('range', $._expression))),
+          ),
+        ),
+      ),
+
+    bound_variables: ($) => prec.right(commaSep1($.bound_variable)),
 
     bound_variable: ($) =>
-      seq(
-        field('name', $.identifier),
-        optional(seq(':', field('type', $._type))),
-        optional(seq('<-', field('collection', $._expression))),
+      prec.right(
+        seq(
+          field('name', $.identifier),
+          optional(seq(':', field('type', $._type))),
+          optional(seq('<-', field('collection', $._expression))),
+        ),
       ),
 
     set_comprehension: ($) =>
@@ -1306,15 +1331,14 @@ module.exports = grammar({
         PREC.endless,
         seq(
           choice('set', 'iset'),
-          field('bound_variables', $.bound_variables),
-          optional($._attributes),
           choice(
+            seq($._ranged_domain, optional(seq(OP.qsep, field('body', $._expression)))),
             seq(
-              '|',
-              field('range', $._expression),
-              optional(seq(OP.qsep, field('body', $._expression))),
+              field('bound_variables', $.bound_variables),
+              optional($._attributes),
+              OP.qsep,
+              field('body', $._expression),
             ),
-            seq(OP.qsep, field('body', $._expression)),
           ),
         ),
       ),
@@ -1438,7 +1462,7 @@ module.exports = grammar({
 
     _pattern: ($) =>
       choice(
-        $.bound_variable,
+        alias($._pattern_variable, $.bound_variable),
         $.constructor_pattern,
         $.tuple_pattern,
         $.boolean_literal,
@@ -1449,6 +1473,9 @@ module.exports = grammar({
         $.string_literal,
         alias($.negative_literal, $.unary_expression),
       ),
+
+    _pattern_variable: ($) =>
+      prec.right(seq(field('name', $.identifier), optional(seq(':', field('type', $._type))))),
 
     negative_literal: ($) =>
       seq(field('operator', '-'), field('operand', choice($.integer_literal, $.real_literal))),
