@@ -57,6 +57,8 @@ export interface InterpContext {
   /** When false, unboundable quantifiers are unknown (`gave-up`) instead of becoming Z3 queries. */
   useZ3: boolean;
   answers: Map<string, Z3Answer>;
+  /** Told of every quantifier instance that decided its quantifier (a witness or a counterexample). */
+  onInstance?: ((q: QuantExpr, values: Record<string, Value>) => void) | undefined;
 }
 
 export class NotEnumerable {
@@ -1057,6 +1059,14 @@ export class Interp {
           const holds = e.range ? (isForall ? this.implies(e.range, e.body, scope) : this.junction([e.range, e.body], scope, false)) : this.bool(e.body, scope);
           if (holds !== isForall) {
             decided = true; // a counterexample (forall) or a witness (exists)
+            if (this.ctx.onInstance) {
+              const values: Record<string, Value> = {};
+              for (const b of e.binders) {
+                const v = lookup(scope, b.name);
+                if (v && v.kind !== 'fn') values[b.name] = v;
+              }
+              this.ctx.onInstance(e, values);
+            }
             return true;
           }
         } catch (x) {

@@ -1,6 +1,6 @@
-import type { DatatypeDecl, FunctionDef, IrClause, IrSpec } from '../ir/nodes.js';
+import type { DatatypeDecl, FunctionDef, IrClause, IrLoc, IrSpec } from '../ir/nodes.js';
 import { showLoc } from './outcome.js';
-import type { Value } from '../model/values.js';
+import { valueKey, type Value } from '../model/values.js';
 import { Env } from './env.js';
 import { explainFalse } from './explain.js';
 import { DEFAULT_BUDGET, Interp, type Budget, type InterpContext, type Z3Answer, type Z3Query } from './interp.js';
@@ -32,6 +32,8 @@ export interface EvalOptions {
   solver?: QuantifierSolver | false;
   /** Time limit per Z3 query. */
   timeoutMs?: number;
+  /** Told of each quantifier instance that decided a quantifier (see `quantifierInstances`). */
+  onInstance?: InterpContext['onInstance'];
 }
 
 interface Prepared {
@@ -104,6 +106,7 @@ async function conjunction(spec: IrSpec, kind: 'requires' | 'ensures', clauses: 
     budget: { ...DEFAULT_BUDGET, ...options.budget },
     useZ3: !!options.solver,
     answers: p.answers,
+    onInstance: options.onInstance,
   };
   const env = Env.of(bindings);
   const run = (pending: Map<string, Z3Query>): EvalResult => {
@@ -152,4 +155,30 @@ export async function evaluate(spec: IrSpec, bindings: Record<string, Value>, op
 /** Checks the precondition on the inputs alone. */
 export async function checkPrecondition(spec: IrSpec, inputs: Record<string, Value>, options: EvalOptions = {}): Promise<EvalResult> {
   return conjunction(spec, 'requires', spec.requires, inputs, options);
+}
+
+/** A quantifier instance that decided its quantifier: a witness of an `exists`, a counterexample of a `forall`. */
+export interface DecidingInstance {
+  loc?: IrLoc | undefined;
+  quant: 'forall' | 'exists';
+  values: Record<string, Value>;
+}
+
+/**
+ * The instances that decided the spec's quantifiers on these values. A verifier cannot invent such
+ * values; a backend can write them into its harness as hints (the verifier still checks everything).
+ */
+export async function quantifierInstances(spec: IrSpec, bindings: Record<string, Value>, options: EvalOptions = {}): Promise<DecidingInstance[]> {
+  const found: DecidingInstance[] = [];
+  const seen = new Set<string>();
+  await evaluate(spec, bindings, {
+    ...options,
+    onInstance: (q, values) => {
+      const key = `${q.loc?.line}:${q.loc?.column}:${Object.entries(values).map(([k, v]) => `${k}=${valueKey(v)}`).join(',')}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      found.push({ loc: q.loc, quant: q.quant, values });
+    },
+  });
+  return found;
 }
