@@ -11,3 +11,5 @@ export { syntaxProblems, assertParsed, checkDafnySyntax } from './syntax/syntax-
 export { indexDeclarations, type Declaration } from './syntax/declarations.js';
 export { dependencyClosure, recursiveFunctions } from './syntax/dependencies.js';
 export { TypeResolver } from './syntax/types.js';
+export * from './literals.js';
+export * from './lower/index.js';

@@ -156,13 +156,15 @@ function lowerName(cx: LowerContext, name: string, node: Node, scope: Scope): Lo
 }
 
 /**
- * `assert P; e` (and `expect`): e, provided P holds, else not well-formed. Proof-only statements
- * (`reveal`, `calc`, a lemma call) do not change the value. `assume P; e` is e when P holds and
- * unsupported otherwise (the verifier would prove anything from a false assumption).
+ * `assert P; e` (and `expect`) in a clause: e, provided P holds, else not well-formed; in a function
+ * body just e (see `Frame.functionBody`). Proof-only statements (`reveal`, `calc`, a lemma call) do
+ * not change the value. `assume P; e` in a clause is e when P holds and unsupported otherwise (the
+ * verifier would prove anything from a false assumption).
  */
 function lowerStatementExpression(cx: LowerContext, node: Node, scope: Scope): Lowered {
   const stmt = node.childForFieldName('statement')!;
   const body = cx.expr(node.childForFieldName('body')!, scope);
+  if (scope.frame.functionBody) return body;
   const condition = () => cx.expr(stmt.childForFieldName('condition')!, scope).e;
   switch (stmt.type) {
     case 'assert_statement':

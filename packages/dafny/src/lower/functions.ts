@@ -73,7 +73,7 @@ export function ensureFunction(cx: LowerContext, decl: Declaration): string {
     bindings.push(binding(p.childForFieldName('name')!.text, t.type, t.subset));
   }
   def.params = bindings.map((b): Binder => ({ name: b.ir, type: b.type }));
-  const scope = Scope.root({ path: decl.path, thisDatatype: thisType }, bindings);
+  const scope = Scope.root({ path: decl.path, thisDatatype: thisType, functionBody: true }, bindings);
 
   if (decl.kind === 'const') {
     const value = decl.node.childForFieldName('value');

@@ -29,6 +29,11 @@ export interface Frame {
   selfCall?: { name: string; params: string[]; result: string } | undefined;
   /** In a datatype member: the datatype whose value `this` is. */
   thisDatatype?: Declaration | undefined;
+  /**
+   * In a function body: `assert`s there are proof obligations of the function, which Dafny checks when
+   * it verifies the function, not at its calls (a call sees only the defining equation).
+   */
+  functionBody?: boolean | undefined;
 }
 
 /** Lexical scope: immutable chain of binding maps, looked up innermost first (Dafny shadowing). */

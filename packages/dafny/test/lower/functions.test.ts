@@ -63,15 +63,19 @@ describe('functions and predicates', () => {
     expect(await check('', 'Sub(b := 1, a := 5) == 4', {}, 'function Sub(a: int, b: int): int { a - b }')).toBe('holds');
   });
 
-  it('ignores proof statements inside function bodies but checks asserts', async () => {
+  it('ignores proof statements inside function bodies, asserts included (the function’s own obligations)', async () => {
     const prelude = [
       'lemma Helper(n: int) ensures n + 0 == n {}',
       'function F(n: int): int { Helper(n); n + 1 }',
       'function G(n: int): int { assert n > 0; n }',
     ].join('\n');
     expect(await check('n: int', 'F(n) == 4', { n: 3 }, prelude)).toBe('holds');
-    expect(await check('n: int', 'G(n) == n', { n: 3 }, prelude)).toBe('holds');
-    expect(await check('n: int', 'G(n) == n', { n: -3 }, prelude)).toBe('unknown:not-well-formed');
+    expect(await check('n: int', 'G(n) == n', { n: -3 }, prelude)).toBe('holds');
+  });
+
+  it('checks asserts inside a clause', async () => {
+    expect(await check('n: int', 'assert n > 0; n + 1 > 1', { n: 3 })).toBe('holds');
+    expect(await check('n: int', 'assert n > 0; n + 1 > 1', { n: -3 })).toBe('unknown:not-well-formed');
   });
 });
 
