@@ -35,9 +35,10 @@ function orderedArguments(cx: LowerContext, call: Node, params: Param[], scope: 
       valueNode = a;
     }
     if (index >= params.length) unsupportedAt(`too many arguments to ${what}`, a);
-    const v = cx.expr(valueNode, scope);
     const p = params[index]!;
-    if (p.typeNode) pin(v, cx.type(p.typeNode).type);
+    const t = p.typeNode ? cx.type(p.typeNode).type : undefined;
+    const v = cx.expr(valueNode, scope, t);
+    pin(v, t);
     slots[index] = v.e;
   }
   const missing = slots.findIndex((s) => s === undefined);

@@ -12,9 +12,15 @@ export interface Lowered {
   t?: Type | undefined;
   /** Set when the expression is a variable: lets a use pin the type of an untyped bound variable. */
   binding?: Binding | undefined;
+  /**
+   * The type comes from integer literals only (`0x10`, `n + 1` with n a literal-bound variable): Dafny
+   * gives such literals the type their context wants, which matters for bit-vectors.
+   */
+  soft?: boolean | undefined;
 }
 
-export type ExprLowerer = (cx: LowerContext, node: Node, scope: Scope) => Lowered;
+/** `expected`: the type the context wants (a function's result, a parameter, the other operand), if known. */
+export type ExprLowerer = (cx: LowerContext, node: Node, scope: Scope, expected?: Type) => Lowered;
 
 export interface CtorField {
   name?: string | undefined;
@@ -64,10 +70,10 @@ export class LowerContext {
   }
 
   /** Lowers an expression and gives it the node's location unless a more precise one was set inside. */
-  expr(node: Node, scope: Scope): Lowered {
+  expr(node: Node, scope: Scope, expected?: Type): Lowered {
     let out: Lowered;
     try {
-      out = this.lowerExpr(this, node, scope);
+      out = this.lowerExpr(this, node, scope, expected);
     } catch (err) {
       if (!(err instanceof UnsupportedConstruct)) throw err;
       out = this.unsupported(err.construct, err.node);

@@ -11,11 +11,11 @@ import { lowerBinary, lowerBullet, lowerUnary } from './operators.js';
 import { lowerLet, lowerMatch } from './patterns.js';
 import { lowerLambda, lowerMapComprehension, lowerQuantifier, lowerSetComprehension } from './quantifiers.js';
 import type { Scope } from './scope.js';
-import { known } from './types.js';
+import { isBitvector, known } from './types.js';
 import { unsupportedAt } from './unsupported.js';
 
 /** The Dafny expression at `node` in IR, with its static type where the lowering can tell. */
-export function lowerExpression(cx: LowerContext, node: Node, scope: Scope): Lowered {
+export function lowerExpression(cx: LowerContext, node: Node, scope: Scope, expected?: Type): Lowered {
   const E = cx.E;
   switch (node.type) {
     case 'identifier':
@@ -25,7 +25,9 @@ export function lowerExpression(cx: LowerContext, node: Node, scope: Scope): Low
     case 'boolean_literal':
       return { e: E.bool(node.text === 'true'), t: T.bool };
     case 'integer_literal':
-      return { e: E.lit(V.int(integerValue(node.text))), t: T.int };
+      // A literal takes the bit-vector type its context wants; otherwise it is an int, softly.
+      if (isBitvector(expected)) return { e: E.lit(V.int(integerValue(node.text))), t: expected };
+      return { e: E.lit(V.int(integerValue(node.text))), t: T.int, soft: true };
     case 'real_literal':
       return { e: E.lit(realValue(node.text)), t: T.real };
     case 'char_literal':
@@ -35,7 +37,7 @@ export function lowerExpression(cx: LowerContext, node: Node, scope: Scope): Low
     case 'this_expression':
       return lowerName(cx, 'this', node, scope);
     case 'parenthesized_expression':
-      return cx.expr(node.childForFieldName('expression')!, scope);
+      return cx.expr(node.childForFieldName('expression')!, scope, expected);
     case 'old_expression':
       // A triple has no state change between its inputs and the check: old(e) is e on the inputs.
       return cx.expr(node.childForFieldName('expression')!, scope);
@@ -87,11 +89,11 @@ export function lowerExpression(cx: LowerContext, node: Node, scope: Scope): Low
     case 'call_expression':
       return lowerCall(cx, node, scope);
     case 'unary_expression':
-      return lowerUnary(cx, node, scope);
+      return lowerUnary(cx, node, scope, expected);
     case 'bullet_expression':
       return lowerBullet(cx, node, scope);
     case 'binary_expression':
-      return lowerBinary(cx, node, scope);
+      return lowerBinary(cx, node, scope, expected);
     case 'as_expression':
       return lowerAs(cx, node, scope);
     case 'quantifier_expression':
@@ -103,18 +105,19 @@ export function lowerExpression(cx: LowerContext, node: Node, scope: Scope): Low
     case 'if_expression': {
       const cond = node.childForFieldName('condition')!;
       if (cond.type === 'binding_guard') unsupportedAt('if with a binding guard (:|)', node);
-      const then = cx.expr(node.childForFieldName('consequence')!, scope);
-      const otherwise = cx.expr(node.childForFieldName('alternative')!, scope);
-      return { e: E.ite(cx.expr(cond, scope).e, then.e, otherwise.e), t: known(then.t) ?? known(otherwise.t) };
+      const then = cx.expr(node.childForFieldName('consequence')!, scope, expected);
+      const otherwise = cx.expr(node.childForFieldName('alternative')!, scope, expected);
+      const firm = [then, otherwise].find((x) => !x.soft && known(x.t));
+      return { e: E.ite(cx.expr(cond, scope).e, then.e, otherwise.e), t: known(firm?.t ?? then.t), soft: !firm && then.soft && otherwise.soft };
     }
     case 'match_expression':
-      return lowerMatch(cx, node, scope);
+      return lowerMatch(cx, node, scope, expected);
     case 'let_expression':
-      return lowerLet(cx, node, scope);
+      return lowerLet(cx, node, scope, expected);
     case 'lambda_expression':
       return lowerLambda(cx, node, scope);
     case 'statement_expression':
-      return lowerStatementExpression(cx, node, scope);
+      return lowerStatementExpression(cx, node, scope, expected);
     default:
       return unsupportedAt(node.type.replace(/_/g, ' '), node);
   }
@@ -134,7 +137,7 @@ function display(cx: LowerContext, node: Node, scope: Scope, coll: 'seq' | 'set'
 function lowerName(cx: LowerContext, name: string, node: Node, scope: Scope): Lowered {
   const E = cx.E;
   const b = scope.lookup(name);
-  if (b) return { e: E.v(b.ir), t: b.type, binding: b };
+  if (b) return { e: E.v(b.ir), t: b.type, binding: b, soft: b.soft };
   const dt = scope.frame.thisDatatype;
   if (dt) {
     if (cx.ctorsOf(dt).some((c) => c.fields.some((f) => f.name === name))) {
@@ -161,9 +164,9 @@ function lowerName(cx: LowerContext, name: string, node: Node, scope: Scope): Lo
  * not change the value. `assume P; e` in a clause is e when P holds and unsupported otherwise (the
  * verifier would prove anything from a false assumption).
  */
-function lowerStatementExpression(cx: LowerContext, node: Node, scope: Scope): Lowered {
+function lowerStatementExpression(cx: LowerContext, node: Node, scope: Scope, expected: Type | undefined): Lowered {
   const stmt = node.childForFieldName('statement')!;
-  const body = cx.expr(node.childForFieldName('body')!, scope);
+  const body = cx.expr(node.childForFieldName('body')!, scope, expected);
   if (scope.frame.functionBody) return body;
   const condition = () => cx.expr(stmt.childForFieldName('condition')!, scope).e;
   switch (stmt.type) {

@@ -77,7 +77,7 @@ export function ensureFunction(cx: LowerContext, decl: Declaration): string {
 
   if (decl.kind === 'const') {
     const value = decl.node.childForFieldName('value');
-    if (value) def.body = cx.expr(value, scope).e;
+    if (value) def.body = cx.expr(value, scope, def.result).e;
     return name;
   }
   def.requires = named(decl.node)
@@ -86,7 +86,7 @@ export function ensureFunction(cx: LowerContext, decl: Declaration): string {
   const kind = fields(decl.node, 'kind').map((k) => k.text).join(' ');
   const body = decl.node.childForFieldName('body');
   if (EXTREME.test(kind)) def.body = cx.unsupported(`${kind} ${decl.name}`, decl.node).e;
-  else if (body) def.body = cx.expr(body, scope).e;
+  else if (body) def.body = cx.expr(body, scope, def.result).e;
   return name;
 }
 

@@ -8,6 +8,7 @@ import { unsupportedAt } from './unsupported.js';
 
 const RELATIONAL = new Set(['==', '!=', '<', '<=', '>', '>=', 'in', '!in', '!!']);
 const CMP = { '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const;
+const BITWISE = new Set(['&', '|', '^', '<<', '>>']);
 
 export function operatorOf(node: Node): string {
   return node.childForFieldName('operator')?.type ?? '';
@@ -43,7 +44,12 @@ function chainOf(node: Node): { operands: Node[]; ops: string[] } {
   return { operands: [...head.operands, node.childForFieldName('right')!], ops: [...head.ops, operatorOf(node)] };
 }
 
-export function lowerBinary(cx: LowerContext, node: Node, scope: Scope): Lowered {
+/** The operand's type, unless it only comes from integer literals (which adapt to their context). */
+function firm(l: Lowered): Type | undefined {
+  return l.soft ? undefined : known(l.t);
+}
+
+export function lowerBinary(cx: LowerContext, node: Node, scope: Scope, expected?: Type): Lowered {
   const op = operatorOf(node);
   const E = cx.E;
   if (node.childForFieldName('prefix_limit')) unsupportedAt('prefix equality ==#[k]', node);
@@ -62,13 +68,33 @@ export function lowerBinary(cx: LowerContext, node: Node, scope: Scope): Lowered
     }
   }
   if (RELATIONAL.has(op)) return lowerChain(cx, node, scope);
-  return arithmetic(cx, node, op, side('left'), side('right'));
+  const shift = op === '<<' || op === '>>';
+  const [l, r] = operands(cx, node, scope, expected, shift);
+  return arithmetic(cx, node, op, l, r, expected);
+}
+
+/**
+ * Both operands, each lowered with the type the other one has (Dafny types `x & 0x10` and `0x10 & x`
+ * alike). A shift's amount is an int whatever the shifted value is.
+ */
+function operands(cx: LowerContext, node: Node, scope: Scope, expected: Type | undefined, shift: boolean): [Lowered, Lowered] {
+  const leftNode = node.childForFieldName('left')!;
+  const rightNode = node.childForFieldName('right')!;
+  let l = cx.expr(leftNode, scope, expected);
+  const r = cx.expr(rightNode, scope, shift ? undefined : (firm(l) ?? expected));
+  const rt = firm(r);
+  if (!shift && l.soft && isBitvector(rt)) l = cx.expr(leftNode, scope, rt);
+  return [l, r];
 }
 
 function lowerChain(cx: LowerContext, node: Node, scope: Scope): Lowered {
   const { operands, ops } = chainOf(node);
   if (ops.length > 1 && ops.some((o) => o === 'in' || o === '!in')) unsupportedAt('a chain with in / !in (Dafny rejects it)', node);
-  const lowered = operands.map((o) => (o.type === 'null_literal' ? undefined : cx.expr(o, scope)));
+  const lower = (o: Node, t?: Type) => (o.type === 'null_literal' ? undefined : cx.expr(o, scope, t));
+  let lowered = operands.map((o) => lower(o));
+  // Literal operands compared with a bit-vector are bit-vectors (`x & mask != 0`).
+  const bv = lowered.map((l) => l && firm(l)).find(isBitvector);
+  if (bv && !ops.some((o) => o === 'in' || o === '!in')) lowered = operands.map((o, i) => (lowered[i]?.soft ? lower(o, bv) : lowered[i]));
   const parts: Expr[] = ops.map((op, i) => comparison(cx, op, lowered[i], lowered[i + 1], operands[i]!));
   return { e: parts.length === 1 ? parts[0]! : cx.E.and(...parts), t: T.bool };
 }
@@ -91,13 +117,19 @@ function comparison(cx: LowerContext, op: string, l: Lowered | undefined, r: Low
   return { kind: 'cmp', op: CMP[op as keyof typeof CMP], left: l.e, right: r.e, seqOrder: E.semantics.seqOrder };
 }
 
-function arithmetic(cx: LowerContext, node: Node, op: string, l: Lowered, r: Lowered): Lowered {
+function arithmetic(cx: LowerContext, node: Node, op: string, l: Lowered, r: Lowered, expected: Type | undefined): Lowered {
   const E = cx.E;
-  if (op !== '<<' && op !== '>>') {
+  const shift = op === '<<' || op === '>>';
+  if (!shift) {
     pin(l, r.t);
     pin(r, l.t);
   }
-  const t = known(ask(l)) ?? known(ask(r));
+  ask(l);
+  ask(r);
+  // Operands typed by literals alone take the type the context expects (a bit-vector result).
+  const soft = l.soft && (shift || r.soft);
+  const t = firm(l) ?? (shift ? undefined : firm(r)) ?? (soft && isBitvector(expected) ? expected : known(l.t) ?? known(r.t));
+  if (soft && !isBitvector(t) && BITWISE.has(op)) unsupportedAt(`operator ${op} on integer literals whose bit-vector type the lowering cannot tell`, node);
   if (isChar(t) && (op === '+' || op === '-')) {
     // Dafny adds and subtracts chars as code points; the result must again be a char.
     const n = (op === '+' ? E.add : E.sub)(E.charToInt(l.e), E.charToInt(r.e));
@@ -106,15 +138,15 @@ function arithmetic(cx: LowerContext, node: Node, op: string, l: Lowered, r: Low
   if (isBitvector(t)) return bitvector(cx, node, op, l, r, t);
   switch (op) {
     case '+':
-      return { e: E.add(l.e, r.e), t };
+      return { e: E.add(l.e, r.e), t, soft };
     case '-':
-      return { e: E.sub(l.e, r.e), t };
+      return { e: E.sub(l.e, r.e), t, soft };
     case '*':
-      return { e: E.mul(l.e, r.e), t };
+      return { e: E.mul(l.e, r.e), t, soft };
     case '/':
-      return { e: E.div(l.e, r.e), t };
+      return { e: E.div(l.e, r.e), t, soft };
     case '%':
-      return { e: E.mod(l.e, r.e), t };
+      return { e: E.mod(l.e, r.e), t, soft };
     default:
       return unsupportedAt(`operator ${op} on ${t ? t.kind : 'operands of unknown type'} (Dafny has it on bit-vectors only)`, node);
   }
@@ -150,15 +182,15 @@ function bitvector(cx: LowerContext, node: Node, op: string, l: Lowered, r: Lowe
   }
 }
 
-export function lowerUnary(cx: LowerContext, node: Node, scope: Scope): Lowered {
+export function lowerUnary(cx: LowerContext, node: Node, scope: Scope, expected?: Type): Lowered {
   const E = cx.E;
   const op = operatorOf(node);
   const operandNode = node.childForFieldName('operand')!;
-  if (op === '-' && operandNode.type === 'integer_literal') {
+  if (op === '-' && operandNode.type === 'integer_literal' && !isBitvector(expected)) {
     const v = cx.expr(operandNode, scope);
-    if (v.e.kind === 'lit' && v.e.value.kind === 'int') return { e: E.int(-v.e.value.value), t: T.int };
+    if (v.e.kind === 'lit' && v.e.value.kind === 'int') return { e: E.int(-v.e.value.value), t: T.int, soft: true };
   }
-  const x = cx.expr(operandNode, scope);
+  const x = cx.expr(operandNode, scope, op === '-' || isBitvector(expected) ? expected : undefined);
   const t = known(ask(x));
   if (op === '!') {
     if (isBitvector(t)) return { e: E.sub(E.int((1n << BigInt(t.width)) - 1n), x.e), t };
@@ -166,7 +198,7 @@ export function lowerUnary(cx: LowerContext, node: Node, scope: Scope): Lowered 
   }
   if (isBitvector(t)) return { e: E.neg(x.e, { domain: bvDomain(t) }), t };
   if (x.e.kind === 'lit' && x.e.value.kind === 'real') return { e: E.real(-x.e.value.num, x.e.value.den), t };
-  return { e: E.neg(x.e), t };
+  return { e: E.neg(x.e), t, soft: x.soft };
 }
 
 /** `&& a` / `|| a` bullets at the start of a clause: just the operand. */

@@ -66,7 +66,7 @@ export function lowerPattern(cx: LowerContext, node: Node, expected: Type | unde
 }
 
 /** `match e { case p => b ... }`; a disjunctive `case A | B => b` becomes one case per alternative. */
-export function lowerMatch(cx: LowerContext, node: Node, scope: Scope): Lowered {
+export function lowerMatch(cx: LowerContext, node: Node, scope: Scope, expected?: Type): Lowered {
   const target = cx.expr(node.childForFieldName('value')!, scope);
   const cases: MatchCase[] = [];
   let type: Type | undefined;
@@ -76,7 +76,7 @@ export function lowerMatch(cx: LowerContext, node: Node, scope: Scope): Lowered 
     for (const alt of alternatives) {
       const bound: Binding[] = [];
       const pattern = lowerPattern(cx, alt, known(target.t), bound);
-      const body = cx.expr(c.childForFieldName('body')!, scope.with(bound));
+      const body = cx.expr(c.childForFieldName('body')!, scope.with(bound), expected);
       type ??= known(body.t);
       cases.push({ pattern, body: body.e });
     }
@@ -88,7 +88,7 @@ export function lowerMatch(cx: LowerContext, node: Node, scope: Scope): Lowered 
  * `var p := e; body` (patterns bind left to right); `var x, y := a, b; body` binds simultaneously, so
  * it matches the tuple `(a, b)` against `(x, y)`. `:|` (an arbitrary choice) and `:-` are unsupported.
  */
-export function lowerLet(cx: LowerContext, node: Node, scope: Scope): Lowered {
+export function lowerLet(cx: LowerContext, node: Node, scope: Scope, expected?: Type): Lowered {
   const op = node.childForFieldName('operator')?.text;
   if (op !== ':=') unsupportedAt(`let with ${op}`, node);
   const patterns = fields(node, 'pattern');
@@ -100,11 +100,12 @@ export function lowerLet(cx: LowerContext, node: Node, scope: Scope): Lowered {
   if (patterns.length === 1) {
     pattern = lowerPattern(cx, patterns[0]!, known(values[0]!.t), bound);
     value = values[0]!.e;
+    if (values[0]!.soft && bound.length === 1 && pattern.kind === 'bind') bound[0]!.soft = true;
   } else {
     pattern = P.tuple(...patterns.map((p, i) => lowerPattern(cx, p, known(values[i]!.t), bound)));
     value = cx.E.tuple(...values.map((v) => v.e));
   }
-  const body = cx.expr(node.childForFieldName('body')!, scope.with(bound));
-  return { e: cx.E.let(pattern, value, body.e), t: body.t };
+  const body = cx.expr(node.childForFieldName('body')!, scope.with(bound), expected);
+  return { e: cx.E.let(pattern, value, body.e), t: body.t, soft: body.soft };
 }
 

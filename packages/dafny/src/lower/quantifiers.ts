@@ -68,7 +68,7 @@ export function lowerQuantifier(cx: LowerContext, node: Node, scope: Scope): Low
   });
 }
 
-/** `set x | R :: T` (T defaults to x), and `multiset`-free `iset` treated as the same finite set. */
+/** `set x | R :: T` (T defaults to x); an `iset` comprehension is evaluated the same way when its range is finite. */
 export function lowerSetComprehension(cx: LowerContext, node: Node, scope: Scope): Lowered {
   const { nodes, bindings } = boundVariables(cx, node.childForFieldName('bound_variables'));
   return withInference(bindings, () => {

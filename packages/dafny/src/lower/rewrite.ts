@@ -97,11 +97,11 @@ export function instantiate(e: Expr, values: ReadonlyMap<string, Expr>, fresh: (
         return { ...x, params, body: go(x.body, inner) };
       }
       case 'let': {
-        let inner = new Map(env);
+        // Bindings are sequential: each value sees the variables bound before it.
+        const inner = new Map(env);
         const bindings = x.bindings.map((b) => {
-          const value = go(b.value, inner);
-          const pattern = renamePattern(b.pattern, (inner = new Map(inner)), fresh);
-          return { pattern, value };
+          const value = go(b.value, new Map(inner));
+          return { pattern: renamePattern(b.pattern, inner, fresh), value };
         });
         return { ...x, bindings, body: go(x.body, inner) };
       }

@@ -11,6 +11,8 @@ export interface Binding {
   ir: string;
   type?: Type | undefined;
   subset?: SubsetInfo | undefined;
+  /** Bound by a let to a value typed only by integer literals (see `Lowered.soft`). */
+  soft?: boolean | undefined;
   /**
    * An untyped bound variable whose type Dafny would infer: the first use that pins it (`x in s`,
    * `x == e`, `s[x]`) records it here; `asked` notes that some construct needed it before it was known.

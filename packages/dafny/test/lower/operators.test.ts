@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check } from './helpers.js';
+import { check, lowerText } from './helpers.js';
 
 describe('integer arithmetic', () => {
   it('divides and takes remainders Euclidean-style, for every sign', async () => {
@@ -108,5 +108,22 @@ describe('bit-vectors', () => {
     expect(await check('x: bv8', 'x + 1 == 0', { x: 255 })).toBe('holds');
     expect(await check('x: bv8, y: bv8', 'x ^ y == 6 && x & y == 1 && x | y == 7', { x: 3, y: 5 })).toBe('holds');
     expect(await check('x: bv8', 'x << 1 == 254 && x >> 1 == 127 && !x == 0', { x: 255 })).toBe('holds');
+  });
+
+  it('gives integer literals the bit-vector type of their context', async () => {
+    const prelude = [
+      'predicate Bit(x: bv8, i: nat) requires i < 8 { x & (1 << i) != 0 }',
+      'function Low(x: bv8): bv8 { var m := 0x0F; x & m }',
+      'function Shifted(x: bv8): bv8 { (1 << 7) | (if x == 0 then 0 else 1) }',
+    ].join('\n');
+    expect(await check('x: bv8', 'Bit(x, 0) && !Bit(x, 1) && Bit(x, 7)', { x: 129 }, prelude)).toBe('holds');
+    expect(await check('x: bv8', 'Low(x) == 3 && Shifted(x) == 129', { x: 0x13 }, prelude)).toBe('holds');
+    // 1 << 8 wraps to 0 in bv8.
+    expect(await check('x: bv8', 'x & (1 << 8) == 0', { x: 255 })).toBe('holds');
+  });
+
+  it('does not guess a width for bitwise operators on plain integers', async () => {
+    const report = await lowerText('method M(n: int) returns (r: int)\n  ensures r == 1 << n\n');
+    expect(report.unsupported.map((u) => u.construct)).toEqual(['operator << on integer literals whose bit-vector type the lowering cannot tell']);
   });
 });
