@@ -1,5 +1,6 @@
 import { SPECMUT_VERSION, SpecmutError } from '@specmut/core';
 import { PARSE_USAGE, parseCommand } from './commands/parse.js';
+import { importCommand } from './commands/import.js';
 import { SCORE_USAGE, scoreCommand } from './commands/score.js';
 import { processIo, type Io } from './io.js';
 
@@ -8,6 +9,7 @@ const USAGE = `specmut ${SPECMUT_VERSION}: how well does a formal specification 
 Usage:
   specmut score <suite.json | directory>... [options]   score specs against their tests (--help for options)
   specmut parse --lang dafny <file | directory>...      check that spec files parse (--help for options)
+  specmut import mbpp-dfy <dir> --out <dir>             turn a benchmark into suites (--help for options)
   specmut --version
 
 ${SCORE_USAGE}
@@ -17,6 +19,7 @@ ${PARSE_USAGE}`;
 const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
   score: scoreCommand,
   parse: parseCommand,
+  import: importCommand,
 };
 
 /** Runs the CLI; returns the exit code: 0 ran cleanly, 1 some specs had errors, 2 bad usage or no verifier. */

@@ -12,4 +12,5 @@ export { indexDeclarations, type Declaration } from './syntax/declarations.js';
 export { dependencyClosure, recursiveFunctions } from './syntax/dependencies.js';
 export { TypeResolver } from './syntax/types.js';
 export * from './literals.js';
+export * from './import/index.js';
 export * from './lower/index.js';

@@ -88,12 +88,13 @@ const TEXT_START = { row: 2, column: 0 };
  * declaration, so any token that would escape it (an unbalanced bracket, a second statement) shows
  * up as a syntax error or an extra statement, never as a silently different reading.
  */
-export async function parseDafnyExpression(text: string, file = '<literal>'): Promise<ParsedExpression> {
+export async function parseDafnyExpression(text: string, options: { file?: string; at?: { line: number; column: number } } = {}): Promise<ParsedExpression> {
+  const file = options.file ?? '<literal>';
   const body = text.trimEnd().endsWith(';') ? text.trimEnd() : `${text}\n;`;
   const tree = await parseDafny(`${WRAPPER_HEAD}${body}\n}\n`);
   const fail = (message: string): never => {
     tree.delete();
-    throw new SpecmutError('parse-error', message, { file });
+    throw new SpecmutError('parse-error', message, { file, ...options.at });
   };
   const [problem] = syntaxProblems(tree.rootNode, 1);
   if (problem) fail(`not a Dafny expression: ${problem.message} in ${JSON.stringify(preview(text))}`);
@@ -102,13 +103,13 @@ export async function parseDafnyExpression(text: string, file = '<literal>'): Pr
   const declaration = statements[0];
   const values = declaration?.type === 'variable_declaration' ? fields(declaration, 'value') : [];
   if (statements.length !== 1 || values.length !== 1) fail(`not a single Dafny expression: ${JSON.stringify(preview(text))}`);
-  return { node: values[0]!, tree, origin: { from: TEXT_START, to: { line: 1, column: 1 } } };
+  return { node: values[0]!, tree, origin: { from: TEXT_START, to: options.at ?? { line: 1, column: 1 } } };
 }
 
 /** Parses text as a Dafny expression and reads it as a value of `type`. */
 export async function parseDafnyLiteral(text: string, type: Type, options: LiteralOptions = {}): Promise<Value> {
   const file = options.file ?? '<literal>';
-  const { node, tree, origin } = await parseDafnyExpression(text, file);
+  const { node, tree, origin } = await parseDafnyExpression(text, { file });
   try {
     return readDafnyLiteral(node, type, { origin, ...options, file });
   } finally {

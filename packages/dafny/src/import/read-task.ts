@@ -1,0 +1,94 @@
+import { SpecmutError, type MethodSpec, type SpecModule } from '@specmut/core';
+import { loadDafnyModule } from '../spec-module.js';
+import { parseDafny } from '../syntax/parser.js';
+import { syntaxProblems } from '../syntax/syntax-errors.js';
+import { readTestMethods, type TestCall } from './read-tests.js';
+import { chooseTarget, findTestMethods, methodDeclarations, namesOf } from './test-methods.js';
+import { isReadable } from './suite.js';
+
+/** The texts of one task: its spec, and the file holding its test method (absent when there is none). */
+export interface TaskSources {
+  specFile: string;
+  specText: string;
+  testFile: string;
+  testText: string | undefined;
+}
+
+export type TaskStatus = 'imported' | 'partial' | 'skipped';
+
+/** What could be read of a task's tests, and why the rest could not. */
+export interface TaskReading {
+  method?: MethodSpec | undefined;
+  status: TaskStatus;
+  /** Every call of the method found, readable or not. */
+  tests: TestCall[];
+  /** The calls that became tests. */
+  readable: TestCall[];
+  reasons: string[];
+  notes: string[];
+}
+
+/** A task has all its tests when it has at least this many and every one is readable. */
+export const EXPECTED_TESTS = 3;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function skipped(reason: string, method?: MethodSpec): TaskReading {
+  return { method, status: 'skipped', tests: [], readable: [], reasons: [reason], notes: [] };
+}
+
+function describeInPlace(method: MethodSpec): string {
+  const frames = method.clauses.filter((c) => c.kind === 'modifies').map((c) => c.text);
+  const how = frames.length ? `it changes ${frames.join(', ')} in place (modifies ${frames.join(', ')})` : 'it returns nothing';
+  return `${method.name} has no results: ${how}, and specmut tests the results of a method`;
+}
+
+/** Reads a task's tests: finds the test method, the spec method it calls, and each call's inputs and expected outputs. */
+export async function readTask(sources: TaskSources): Promise<TaskReading> {
+  let spec: SpecModule;
+  try {
+    spec = await loadDafnyModule(sources.specFile, sources.specText);
+  } catch (e) {
+    if (e instanceof SpecmutError) return skipped(`the spec does not parse: ${e.format()}`);
+    throw e;
+  }
+  if (sources.testText === undefined) return skipped(`there is no test file ${sources.testFile}`);
+  const tree = await parseDafny(sources.testText);
+  try {
+    const specNames = new Set(spec.methods.map((m) => m.name));
+    const declared = namesOf(methodDeclarations(tree.rootNode));
+    const testMethods = findTestMethods(tree.rootNode, specNames);
+    if (testMethods.length === 0) {
+      const others = declared.filter((n) => !specNames.has(n));
+      return skipped(`no test method in ${sources.testFile} (${others.length ? `it declares ${others.join(', ')}` : declared.length ? 'it declares only the spec' : 'it declares no methods'})`);
+    }
+    const target = chooseTarget(spec.methods, testMethods, declared);
+    if ('reason' in target) return skipped(target.reason);
+    const method = target.method;
+    if (method.signature.results.length === 0) return skipped(`${describeInPlace(method)} (the test method calls it ${plural(target.calls, 'time')})`, method);
+
+    const reading = await readTestMethods(testMethods, method, sources.testFile);
+    const reasons: string[] = [];
+    for (const m of testMethods) {
+      const [problem] = syntaxProblems(m);
+      if (problem) reasons.push(`the test method has a syntax error at line ${problem.line}: ${problem.message}`);
+    }
+    const readable = reading.tests.filter((t) => isReadable(t, method));
+    for (const t of reading.tests) {
+      if (!readable.includes(t)) reasons.push(`test ${t.ordinal} (line ${t.line}, \`${t.call}\`): ${t.problems.join('; ')}`);
+    }
+    reasons.push(...reading.dropped);
+    if (reading.tests.length < EXPECTED_TESTS) {
+      const found = reading.tests.length === 0 ? `the test method has no call of ${method.name}` : `the test method has only ${plural(reading.tests.length, 'call')} of ${method.name}`;
+      const off = reading.commentedCalls;
+      reasons.push(off.length ? `${found}; ${plural(off.length, 'more call')} ${off.length === 1 ? 'is' : 'are'} commented out (line${off.length === 1 ? '' : 's'} ${off.join(', ')})` : found);
+    }
+    const notes = reading.tests.flatMap((t) => t.notes.map((n) => `test ${t.ordinal}: ${n}`));
+    const status: TaskStatus = readable.length === 0 ? 'skipped' : reasons.length === 0 ? 'imported' : 'partial';
+    return { method, status, tests: reading.tests, readable, reasons, notes };
+  } finally {
+    tree.delete();
+  }
+}
