@@ -3,5 +3,5 @@ export { readTask, EXPECTED_TESTS, type TaskReading, type TaskSources, type Task
 export { readTestMethods, type TestCall, type Expectation, type MethodReading } from './read-tests.js';
 export { readComment, type CommentReading } from './comments.js';
 export { findTestMethods, chooseTarget } from './test-methods.js';
-export { buildSuite, suiteMeta, type ImportedSuite } from './suite.js';
+export { buildSuite, suiteMeta, formatSuiteJson, type ImportedSuite } from './suite.js';
 export { parseTasksJsonl, taskStem, type TaskRow } from './tasks.js';

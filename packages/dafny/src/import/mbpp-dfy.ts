@@ -1,8 +1,8 @@
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { SpecmutError } from '@specmut/core';
+import { SpecmutError, type Json } from '@specmut/core';
 import { readTask, type TaskStatus } from './read-task.js';
-import { buildSuite, checkSuiteRoundTrip } from './suite.js';
+import { buildSuite, checkSuiteRoundTrip, formatSuiteJson } from './suite.js';
 import { parseTasksJsonl, taskStem, type TaskRow } from './tasks.js';
 
 /**
@@ -94,7 +94,7 @@ async function importTask(task: TaskRow, corpus: string, testsDir: string, out: 
     const suite = buildSuite(task, reading.method, reading.readable);
     checkSuiteRoundTrip(suite, reading.method, reading.readable);
     await copyFile(specFile, join(out, suite.spec));
-    await writeFile(join(out, `${stem}.suite.json`), `${JSON.stringify(suite, null, 2)}\n`);
+    await writeFile(join(out, `${stem}.suite.json`), `${formatSuiteJson(suite as unknown as Json)}\n`);
   }
   return report;
 }

@@ -1,4 +1,4 @@
-import { SpecmutError, type MethodSpec, type SpecModule } from '@specmut/core';
+import { SpecmutError, formatLocation, type MethodSpec, type SpecModule } from '@specmut/core';
 import { loadDafnyModule } from '../spec-module.js';
 import { parseDafny } from '../syntax/parser.js';
 import { syntaxProblems } from '../syntax/syntax-errors.js';
@@ -51,7 +51,7 @@ export async function readTask(sources: TaskSources): Promise<TaskReading> {
   try {
     spec = await loadDafnyModule(sources.specFile, sources.specText);
   } catch (e) {
-    if (e instanceof SpecmutError) return skipped(`the spec does not parse: ${e.format()}`);
+    if (e instanceof SpecmutError) return skipped(`the spec does not parse: ${e.location ? `${formatLocation(e.location)}: ` : ''}${e.message}`);
     throw e;
   }
   if (sources.testText === undefined) return skipped(`there is no test file ${sources.testFile}`);

@@ -282,7 +282,7 @@ class TestMethodReader {
         inputs[p.name] = readDafnyLiteral(arg, p.type, { scope, file: this.file });
       } catch (e) {
         if (!(e instanceof LiteralError)) throw e;
-        test.problems.push(`argument ${p.name} \`${snippet(arg)}\` (line ${e.location?.line}): ${e.message}`);
+        test.problems.push(`input ${p.name} = \`${snippet(arg)}\` (line ${e.location?.line}): ${e.message}`);
         readable = false;
       }
     });
@@ -318,8 +318,17 @@ class TestMethodReader {
     return this.equality(a!, b!, site);
   }
 
-  /** `r == v`, `v == r`, `r[..] == v`, and for function specs `F(args) == v`. */
+  /** `r == v`, `v == r`, `r[..] == v`, `(q, r) == (v, w)`, and for function specs `F(args) == v`. */
   private equality(left: Node, right: Node, site: Site): boolean {
+    const [l, r] = [unparenthesize(left), unparenthesize(right)];
+    if (l.type === 'tuple_expression' && r.type === 'tuple_expression') {
+      const [ls, rs] = [fields(l, 'element'), fields(r, 'element')];
+      const refersToResults = (side: Node[]) => side.length > 0 && side.every((e) => this.resultReference(e));
+      if (ls.length === rs.length && (refersToResults(ls) || refersToResults(rs))) {
+        ls.forEach((e, i) => this.equality(e, rs[i]!, site));
+        return true;
+      }
+    }
     for (const [side, other] of [
       [left, right],
       [right, left],

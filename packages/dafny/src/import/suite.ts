@@ -60,3 +60,13 @@ export function checkSuiteRoundTrip(suite: ImportedSuite, method: MethodSpec, te
     }
   });
 }
+
+/** JSON with a value per line only where it does not fit on one: suites stay readable by eye and in diffs. */
+export function formatSuiteJson(value: Json, indent = '', width = 100): string {
+  const flat = JSON.stringify(value);
+  if (flat.length + indent.length <= width || value === null || typeof value !== 'object') return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + formatSuiteJson(v, inner, width)).join(',\n')}\n${indent}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatSuiteJson(v, inner, width)}`);
+  return `{\n${entries.join(',\n')}\n${indent}}`;
+}
