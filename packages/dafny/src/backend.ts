@@ -1,6 +1,7 @@
 import type { Backend, Verifier } from '@specmut/core';
 import { emitHarness } from './harness/emit.js';
 import { harnessPlan } from './harness/plan.js';
+import { knownInstances } from './harness/known-instances.js';
 import { renderDafny } from './render.js';
 import { loadDafnyModule } from './spec-module.js';
 import { checkDafnySyntax } from './syntax/syntax-errors.js';
@@ -23,7 +24,10 @@ export const dafnyVerifier: Verifier = {
     { polarity: 'positive', effort: 1 },
     { polarity: 'negative', effort: 1 },
   ],
-  emit: (module, method, triples, options) => emitHarness(harnessPlan(module, method), triples, options.stage),
+  emit: async (module, method, triples, options) => {
+    const known = (options.stage?.effort ?? 1) > 0 ? await knownInstances(module, method, triples) : undefined;
+    return emitHarness(harnessPlan(module, method), triples, options.stage, known);
+  },
   run: runDafny,
   parse: parseDafnyOutput,
 };

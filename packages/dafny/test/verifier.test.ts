@@ -64,6 +64,14 @@ describe('scoring Dafny specs with the real verifier', () => {
     for (const t of max.tests) expect(t.precondition?.verdict).toBe('holds');
   });
 
+  it("an existential whose witness Dafny cannot find gets it from the evaluator's instances", async () => {
+    const composite = await score(example('is-composite/is-composite.suite.json'));
+    // 91 = 7 * 13: without the hint `2 <= 7 < n && n % 7 == 0` Dafny 4.11 cannot prove it composite.
+    expect(composite.tests.find((t) => t.id === 'ninety-one')?.verdict).toBe('holds');
+    expect(composite.correctness).toBe(1);
+    expect(composite.completeness).toBe(1);
+  });
+
   it('a verifier timeout is an unknown verdict with its cause, not a failure', async () => {
     const hard = await score(fixture('hard.suite.json'));
     expect(hard.status).toBe('scored');

@@ -147,7 +147,7 @@ export interface Verifier {
   stages?: readonly Stage[];
   /** Finds the installed verifier; throws SpecmutError('missing-verifier') naming the setup command. */
   detect(): Promise<VerifierInfo>;
-  emit(module: SpecModule, method: MethodSpec, triples: Triple[], options: EmitOptions): Harness;
+  emit(module: SpecModule, method: MethodSpec, triples: Triple[], options: EmitOptions): Harness | Promise<Harness>;
   /** Runs the verifier on the harness in a private directory; never throws for a verifier failure. */
   run(info: VerifierInfo, request: RunRequest): Promise<RunOutput>;
   parse(output: RunOutput, harness: Harness): ParsedRun;

@@ -46,7 +46,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
   async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], stage: Stage, req: OracleRequest): Promise<BatchResult> {
     let harness;
     try {
-      harness = verifier.emit(module, method, triples, { timeoutSeconds: req.timeoutSeconds, stage });
+      harness = await verifier.emit(module, method, triples, { timeoutSeconds: req.timeoutSeconds, stage });
     } catch (e) {
       if (e instanceof SpecmutError) return { kind: 'harness-error', message: e.format() };
       throw e;

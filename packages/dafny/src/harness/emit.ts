@@ -89,7 +89,10 @@ function attributes(plan: HarnessPlan, triple: Triple): string {
 }
 
 /** The body of one harness method: fix the inputs, assume the precondition, fix the outputs, assert. */
-function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity'], effort: number): string[] {
+/** Deciding quantifier instances per triple, as the evaluator found them (see `quantifierInstances`). */
+export type KnownInstances = ReadonlyMap<string, readonly { line: number; column: number; values: Record<string, Value> }[]>;
+
+function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity'], effort: number, known: KnownInstances): string[] {
   const lines: string[] = [];
   for (const p of plan.params) lines.push(...declare(p, triple.inputs[p.name]!));
   for (const p of plan.params) lines.push(...hints(p, triple.inputs[p.name]!));
@@ -100,7 +103,16 @@ function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['po
   const instances = (sites: QuantifierSite[]) =>
     effort === 0
       ? []
-      : sites.filter((s) => s.effective === wanted || s.effective === 'both').flatMap((s, k) => instanceHints(s, triple, `specmut_q${k}_`));
+      : sites
+          .filter((s) => s.effective === wanted || s.effective === 'both')
+          .flatMap((s, k) =>
+            instanceHints(
+              s,
+              triple,
+              `specmut_q${k}_`,
+              (known.get(triple.id) ?? []).filter((i) => i.line === s.line && i.column === s.column).map((i) => i.values),
+            ),
+          );
   if (tripleChecks(triple) === 'pre') {
     lines.push(...instances(plan.sites.requires));
     lines.push(`assert ${negate(conj(plan.requires))};`);
@@ -122,7 +134,7 @@ export function symbolFor(triple: Triple, polarity: Obligation['polarity']): str
  * One Dafny file for a batch of triples: the spec's declarations, then for every triple a positive and a
  * negated harness method. Line ranges of each method are recorded so that messages map back to triples.
  */
-export function emitHarness(plan: HarnessPlan, triples: Triple[], stage?: Stage): Harness {
+export function emitHarness(plan: HarnessPlan, triples: Triple[], stage?: Stage, known: KnownInstances = new Map()): Harness {
   const polarities = stage ? [stage.polarity] : (['positive', 'negative'] as const);
   const effort = stage?.effort ?? 1;
   const head = plan.prelude.slice(0, plan.insertAt);
@@ -134,7 +146,7 @@ export function emitHarness(plan: HarnessPlan, triples: Triple[], stage?: Stage)
   for (const triple of triples) {
     for (const polarity of polarities) {
       const symbol = symbolFor(triple, polarity);
-      const body = harnessBody(plan, triple, polarity, effort);
+      const body = harnessBody(plan, triple, polarity, effort, known);
       const text = [`${ind}method ${attributes(plan, triple)}${symbol}()`, `${ind}{`, ...body.map((l) => `${ind}  ${l}`), `${ind}}`, ''];
       const start = line + 1;
       line += text.length;

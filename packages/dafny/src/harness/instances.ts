@@ -9,6 +9,9 @@ import type { TypeResolver } from '../syntax/types.js';
  * ground instance of it (a witness for `exists`, a counterexample for a `forall` under negation).
  */
 export interface QuantifierSite {
+  /** 1-based line and column of the quantifier, to match instances the evaluator reports. */
+  line: number;
+  column: number;
   /** The quantifier as the goal sees it: `forall` under a negation counts as `exists`. */
   effective: 'forall' | 'exists' | 'both';
   vars: { name: string; type: Type }[];
@@ -96,6 +99,8 @@ export function quantifierSites(conditions: readonly Node[], types: TypeResolver
         type: boundType(v, q, types, names) ?? { kind: 'int' },
       }));
       sites.push({
+        line: q.startPosition.row + 1,
+        column: q.startPosition.column + 1,
         effective,
         quantifier,
         vars,
@@ -135,11 +140,18 @@ export const MAX_INSTANCES = 64;
  * has the witness or counterexample it cannot invent. Each is guarded by the conditions that dominate the
  * quantifier, so it is well-formed exactly when the quantifier is.
  */
-export function instanceHints(site: QuantifierSite, triple: Triple, prefix: string): string[] {
-  const pools = site.vars.map((v) => candidates(v.type, triple));
-  const count = pools.reduce((n, p) => n * p.length, 1);
-  if (count === 0 || count > MAX_INSTANCES) return [];
-  const combos: Value[][] = pools.reduce<Value[][]>((acc, pool) => acc.flatMap((c) => pool.map((x) => [...c, x])), [[]]);
+export function instanceHints(site: QuantifierSite, triple: Triple, prefix: string, known: readonly Record<string, Value>[] = []): string[] {
+  let combos: Value[][];
+  const exact = known.filter((k) => site.vars.every((v) => k[v.name] !== undefined));
+  if (exact.length) {
+    // The evaluator found the deciding instance: that one value is all the solver needs.
+    combos = exact.map((k) => site.vars.map((v) => k[v.name]!));
+  } else {
+    const pools = site.vars.map((v) => candidates(v.type, triple));
+    const count = pools.reduce((n, p) => n * p.length, 1);
+    if (count === 0 || count > MAX_INSTANCES) return [];
+    combos = pools.reduce<Value[][]>((acc, pool) => acc.flatMap((c) => pool.map((x) => [...c, x])), [[]]);
+  }
   return combos.map((combo, i) => {
     const subst = new Map(site.vars.map((v, j) => [v.name, parenthesize(renderDafny(combo[j]!, v.type))]));
     const range = site.range ? substitute(site.range, subst) : undefined;

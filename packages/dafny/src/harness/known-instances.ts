@@ -1,0 +1,42 @@
+import { quantifierInstances, tripleChecks, type IrSpec, type MethodSpec, type SpecModule, type Triple, type Value } from '@specmut/core';
+import { lowerDafnySpec } from '../lower/index.js';
+import type { KnownInstances } from './emit.js';
+
+const lowered = new WeakMap<MethodSpec, Promise<IrSpec | undefined>>();
+
+function lowerOnce(module: SpecModule, method: MethodSpec): Promise<IrSpec | undefined> {
+  let spec = lowered.get(method);
+  if (!spec) {
+    spec = Promise.resolve()
+      .then(() => lowerDafnySpec(module, method))
+      .then((s) => ('unsupported' in s ? undefined : s))
+      .catch(() => undefined);
+    lowered.set(method, spec);
+  }
+  return spec;
+}
+
+/**
+ * The witnesses and counterexamples the evaluator finds for each triple, to write into the harness as
+ * hints. Only hints: Dafny still proves everything, so an evaluator mistake can cost a proof, never
+ * produce a wrong verdict. Z3 is not consulted here; quantifiers it would be needed for get the
+ * harness's generic candidates instead.
+ */
+export async function knownInstances(module: SpecModule, method: MethodSpec, triples: readonly Triple[]): Promise<KnownInstances> {
+  const spec = await lowerOnce(module, method);
+  const out = new Map<string, { line: number; column: number; values: Record<string, Value> }[]>();
+  if (!spec) return out;
+  for (const t of triples) {
+    const bindings = tripleChecks(t) === 'pre' ? t.inputs : { ...t.inputs, ...t.outputs };
+    try {
+      const found = await quantifierInstances(spec, bindings, { solver: false });
+      out.set(
+        t.id,
+        found.filter((f) => f.loc).map((f) => ({ line: f.loc!.line, column: f.loc!.column, values: f.values })),
+      );
+    } catch {
+      // No hints for this triple: the generic candidates remain.
+    }
+  }
+  return out;
+}
