@@ -1,4 +1,4 @@
-import { fields, named, type Node } from '../syntax/parser.js';
+import { fields, type Node } from '../syntax/parser.js';
 
 /** Small questions about test-method syntax, shared by the statement walk and the check reader. */
 
@@ -75,4 +75,3 @@ export function snippet(node: Node | string, max = 70): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
-export { fields, named };
