@@ -111,6 +111,10 @@ export function lowerCall(cx: LowerContext, node: Node, scope: Scope): Lowered {
     const member = fn.childForFieldName('member')!.text;
     const qualifier = qualifierName(fn.childForFieldName('object')!, scope);
     if (qualifier && cx.isContainer(qualifier)) {
+      if (isSelfCall(node, member, scope)) {
+        const self = scope.frame.selfCall!;
+        return { e: E.v(self.result), t: scope.lookup(self.result)?.type };
+      }
       const ctor = cx.ctor(member, qualifier);
       if (ctor) return callCtor(cx, ctor, node, scope);
       const decl = cx.member(qualifier, member, isFunctionDecl);
