@@ -1,7 +1,7 @@
 import { SpecmutError, showType, tripleChecks, type Harness, type Obligation, type Parameter, type Stage, type Triple, type Type, type Value } from '@specmut/core';
 import { renderDafny, renderDafnyType } from '../render.js';
 import { HARNESS_PREFIX } from '../verifier/run.js';
-import { mapHints, valueHints } from './hints.js';
+import { holdsArrays, mapHints, valueHints } from './hints.js';
 import { instanceHints, type QuantifierSite } from './instances.js';
 
 /** What the Dafny harness needs from a parsed spec, prepared by the loader from the AST. */
@@ -33,28 +33,41 @@ function conj(clauses: string[]): string {
   return clauses.map((c) => `(${c})`).join(' && ');
 }
 
-function declare(p: Parameter, v: Value): string[] {
-  const t = p.type;
-  if (t.kind === 'opaque') throw new SpecmutError('unsupported', `cannot build a value of type ${t.name} for ${p.name}`);
+/**
+ * Statements that build a value in the harness, and the expression that denotes it. Arrays are heap
+ * objects: each is allocated in a local of its own and its contents fixed by an assumption, and
+ * sequences or tuples of arrays are then written with those locals.
+ */
+function materialize(name: string, v: Value, t: Type): { lines: string[]; expr: string } {
+  if (t.kind === 'opaque') throw new SpecmutError('unsupported', `cannot build a value of type ${t.name} for ${name}`);
+  if (!holdsArrays(t)) return { lines: [], expr: renderDafny(v, t) };
+  if (v.kind !== 'seq' && v.kind !== 'tuple') throw new SpecmutError('unsupported', `value of ${name} does not fit ${showType(t)}`);
   if (t.kind === 'array') {
-    if (v.kind !== 'seq') throw new SpecmutError('unsupported', `value of ${p.name} is not an array`);
     const elem = renderDafnyType(t.elem);
     if (t.dims === 1) {
-      return [`var ${p.name}: ${renderDafnyType(t)} := new ${elem}[${v.elems.length}];`, `assume {:axiom} ${p.name}[..] == ${renderDafny(v, t)};`];
+      if (holdsArrays(t.elem)) throw new SpecmutError('unsupported', `arrays of arrays (${name}: ${showType(t)})`);
+      return { lines: [`var ${name}: ${renderDafnyType(t)} := new ${elem}[${v.elems.length}];`, `assume {:axiom} ${name}[..] == ${renderDafny(v, t)};`], expr: name };
     }
     if (t.dims === 2) {
       const rows = v.elems;
       const cols = rows[0]?.kind === 'seq' ? rows[0].elems.length : 0;
-      const lines = [`var ${p.name}: ${renderDafnyType(t)} := new ${elem}[${rows.length}, ${cols}];`];
+      const lines = [`var ${name}: ${renderDafnyType(t)} := new ${elem}[${rows.length}, ${cols}];`];
       rows.forEach((row, i) => {
-        if (row.kind !== 'seq') return;
-        row.elems.forEach((x, j) => lines.push(`${p.name}[${i}, ${j}] := ${renderDafny(x, t.elem)};`));
+        if (row.kind === 'seq') row.elems.forEach((x, j) => lines.push(`${name}[${i}, ${j}] := ${renderDafny(x, t.elem)};`));
       });
-      return lines;
+      return { lines, expr: name };
     }
-    throw new SpecmutError('unsupported', `${t.dims}-dimensional arrays (${p.name}: ${showType(t)})`);
+    throw new SpecmutError('unsupported', `${t.dims}-dimensional arrays (${name}: ${showType(t)})`);
   }
-  return [`var ${p.name}: ${renderDafnyType(t)} := ${renderDafny(v, t)};`];
+  const parts = v.elems.map((e, i) => materialize(`${name}_${i}`, e, t.kind === 'tuple' ? t.elems[i]! : (t as { elem: Type }).elem));
+  const inner = parts.map((p) => p.expr).join(', ');
+  return { lines: parts.flatMap((p) => p.lines), expr: t.kind === 'tuple' ? `(${inner})` : `[${inner}]` };
+}
+
+function declare(p: Parameter, v: Value): string[] {
+  const built = materialize(p.name, v, p.type);
+  if (p.type.kind === 'array') return built.lines;
+  return [...built.lines, `var ${p.name}: ${renderDafnyType(p.type)} := ${built.expr};`];
 }
 
 function hints(p: Parameter, v: Value): string[] {

@@ -6,6 +6,20 @@ export const HINT_LIMIT = 64;
 
 const FACT = 'assume {:axiom}';
 
+/** Whether a type holds arrays anywhere: such values must be allocated, not written as literals. */
+export function holdsArrays(t: Type): boolean {
+  switch (t.kind) {
+    case 'array':
+      return true;
+    case 'seq':
+      return holdsArrays(t.elem);
+    case 'tuple':
+      return t.elems.some(holdsArrays);
+    default:
+      return false;
+  }
+}
+
 function elemType(t: Type): Type | undefined {
   if (t.kind === 'seq' || t.kind === 'set' || t.kind === 'multiset') return t.elem;
   if (t.kind === 'array' && t.dims === 1) return t.elem;
@@ -23,7 +37,8 @@ function elemType(t: Type): Type | undefined {
  */
 export function valueHints(name: string, v: Value, t: Type): string[] {
   const et = elemType(t);
-  if (!et) return [];
+  // Elements that are arrays are heap objects, not values: nothing to state about them here.
+  if (!et || holdsArrays(et)) return [];
   const seqView = t.kind === 'array' ? `${name}[..]` : name;
   if (v.kind === 'seq') {
     if (v.elems.length > HINT_LIMIT) return [];
