@@ -70,14 +70,31 @@ function methodSpecOf(decl: Declaration, all: Declaration[], types: TypeResolver
   // The signature's types count too: a harness declares variables of them.
   const typeNodes = [node.childForFieldName('parameters'), node.childForFieldName('returns'), node.childForFieldName('result')].filter((n): n is Node => n !== null);
   const deps = dependencyClosure([...clauses.map((c) => c.node as Node), ...typeNodes], all).filter((d) => d !== decl);
+  const params = parametersOf(node.childForFieldName('parameters'), types);
+  const signature: MethodSpec['signature'] = { name: decl.name, params, results };
+  const modifies = modifiedParameters(clauses, params);
+  if (modifies.length) signature.modifies = modifies;
   return {
     name: decl.name,
     kind: declarationKeyword(node) || decl.kind,
-    signature: { name: decl.name, params: parametersOf(node.childForFieldName('parameters'), types), results },
+    signature,
     clauses,
     range: rangeOf(node),
     dependencies: deps.map((d) => [...d.path, d.name].join('.')),
   };
+}
+
+/** Array parameters named in `modifies` clauses: their final state is an output of the method. */
+function modifiedParameters(clauses: Clause[], params: Parameter[]): string[] {
+  const names = new Set<string>();
+  for (const c of clauses) {
+    if (c.kind !== 'modifies') continue;
+    for (const frame of fields(c.node as Node, 'frame')) {
+      const p = params.find((q) => q.name === frame.text);
+      if (p && p.type.kind === 'array') names.add(p.name);
+    }
+  }
+  return [...names];
 }
 
 const CALLABLE = new Set(['method', 'lemma', 'function', 'predicate']);

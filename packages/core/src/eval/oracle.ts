@@ -1,7 +1,7 @@
 import type { MethodSpec, SpecModule } from '../backend/contract.js';
 import type { IrLoc, IrSpec } from '../ir/nodes.js';
 import type { Oracle } from '../oracle/oracle.js';
-import { tripleChecks } from '../model/triple.js';
+import { tripleBindings, tripleChecks } from '../model/triple.js';
 import { verdict, type Verdict, type VerdictCause } from '../model/verdict.js';
 import { showLoc } from './outcome.js';
 import { checkPrecondition, evaluate, type EvalCause, type EvalOptions, type EvalResult } from './spec.js';
@@ -80,10 +80,8 @@ export function evalOracle(lower: Lowering, options: EvalOracleOptions = {}): Or
         const started = performance.now();
         let result: EvalResult;
         try {
-          result =
-            tripleChecks(t) === 'pre'
-              ? await checkPrecondition(spec, t.inputs, evalOptions)
-              : await evaluate(spec, { ...t.inputs, ...t.outputs }, evalOptions);
+          const bindings = tripleBindings(t, req.method.signature.modifies);
+          result = tripleChecks(t) === 'pre' ? await checkPrecondition(spec, bindings, evalOptions) : await evaluate(spec, bindings, evalOptions);
         } catch (err) {
           result = { status: 'unknown', cause: 'unsupported', reason: `evaluator failure: ${err instanceof Error ? err.message : String(err)}` };
         }

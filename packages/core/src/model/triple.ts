@@ -1,4 +1,5 @@
 import type { Value } from './values.js';
+import { preStateName } from './signature.js';
 
 /**
  * `{true} x := inputs; y := outputs; {post(x, y)}` for one test, as data. `role` says what a verdict
@@ -19,4 +20,15 @@ export interface Triple {
 /** What a triple's harness checks: the postcondition (`post`) or the precondition on the inputs (`pre`). */
 export function tripleChecks(t: Triple): 'pre' | 'post' {
   return t.role === 'precondition' ? 'pre' : 'post';
+}
+
+/**
+ * The variables a triple's clauses are evaluated in: inputs, outputs (a modified parameter's name means
+ * its final state), and each modified parameter's initial state under `preStateName` (for `old(..)` and
+ * for the precondition, which speaks of the state before the call).
+ */
+export function tripleBindings(t: Triple, modifies: readonly string[] = []): Record<string, Value> {
+  const pre: Record<string, Value> = {};
+  for (const name of modifies) if (t.inputs[name]) pre[preStateName(name)] = t.inputs[name]!;
+  return tripleChecks(t) === 'pre' ? { ...t.inputs, ...pre } : { ...t.inputs, ...t.outputs, ...pre };
 }

@@ -13,7 +13,7 @@ export type Type =
   | { kind: 'real' }
   | { kind: 'bitvector'; width: number }
   | { kind: 'seq'; elem: Type }
-  | { kind: 'array'; elem: Type; dims: number }
+  | { kind: 'array'; elem: Type; dims: number; fixedLength?: boolean }
   | { kind: 'set'; elem: Type }
   | { kind: 'multiset'; elem: Type }
   | { kind: 'map'; key: Type; value: Type }
@@ -36,7 +36,7 @@ export const TypeSchema: z.ZodType<Type> = z.lazy(() =>
     z.object({ kind: z.literal('real') }),
     z.object({ kind: z.literal('bitvector'), width: z.number().int().positive() }),
     z.object({ kind: z.literal('seq'), elem: TypeSchema }),
-    z.object({ kind: z.literal('array'), elem: TypeSchema, dims: z.number().int().min(1) }),
+    z.object({ kind: z.literal('array'), elem: TypeSchema, dims: z.number().int().min(1), fixedLength: z.boolean().optional() }),
     z.object({ kind: z.literal('set'), elem: TypeSchema }),
     z.object({ kind: z.literal('multiset'), elem: TypeSchema }),
     z.object({ kind: z.literal('map'), key: TypeSchema, value: TypeSchema }),

@@ -78,6 +78,8 @@ function elementType(t: Type): Type {
 }
 
 const isRect = (t: Type): boolean => t.kind === 'array' && t.dims > 1;
+/** An array changed in place cannot change its length: no drops or inserts. */
+const isFixed = (t: Type): boolean => t.kind === 'array' && t.fixedLength === true;
 const isSequence = (t: Type): boolean => t.kind === 'seq' || t.kind === 'array' || t.kind === 'string';
 const isNumeric = (t: Type): boolean => t.kind === 'int' || t.kind === 'nat' || t.kind === 'bitvector';
 
@@ -118,7 +120,7 @@ export const OPERATORS: Operator[] = [
   },
   {
     name: 'seq.drop',
-    applies: (v, t) => isSequence(t) && !isRect(t) && elemsOf(v).length > 0,
+    applies: (v, t) => isSequence(t) && !isRect(t) && !isFixed(t) && elemsOf(v).length > 0,
     apply: (v, _t, rng) => {
       const xs = elemsOf(v);
       const i = rng.int(0, xs.length - 1);
@@ -127,7 +129,7 @@ export const OPERATORS: Operator[] = [
   },
   {
     name: 'seq.insert',
-    applies: (_v, t) => isSequence(t) && !isRect(t),
+    applies: (_v, t) => isSequence(t) && !isRect(t) && !isFixed(t),
     apply: (v, t, rng) => {
       const xs = elemsOf(v);
       const near = xs.length ? rng.pick(xs) : undefined;

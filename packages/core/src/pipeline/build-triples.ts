@@ -1,5 +1,5 @@
 import { generateMutants } from '../mutation/mutants.js';
-import type { Signature } from '../model/signature.js';
+import { outputParams, type Signature } from '../model/signature.js';
 import type { Triple } from '../model/triple.js';
 import type { TypedTest } from './resolve-tests.js';
 
@@ -34,7 +34,7 @@ export function buildTriples(tests: TypedTest[], signature: Signature, options: 
     test.alternatives.forEach((a, j) => triples.push(make(`_alt${j + 1}`, 'alternative', a)));
     test.wrong.forEach((w, j) => triples.push(make(`_w${j + 1}`, 'wrong', w)));
     const mutants = generateMutants({
-      results: signature.results,
+      results: outputParams(signature),
       expected: test.outputs,
       // Known-wrong outputs are already scored; generated mutants should add new ones.
       alternatives: [...test.alternatives, ...test.wrong],

@@ -1,7 +1,7 @@
 import { SpecmutError } from '../errors.js';
 import type { LoadedSuite } from '../io/read-suite.js';
 import { ValueDecodeError, decodeValue, type Json } from '../model/json-values.js';
-import type { Parameter, Signature } from '../model/signature.js';
+import { outputParams, type Parameter, type Signature } from '../model/signature.js';
 import type { SuiteTest } from '../model/suite.js';
 import type { Value } from '../model/values.js';
 
@@ -43,11 +43,12 @@ function decodeOutputs(json: unknown, results: Parameter[], path: string): Recor
 }
 
 export function resolveTests(loaded: LoadedSuite, signature: Signature): TypedTest[] {
-  if (signature.results.length === 0) {
-    throw new SpecmutError('unsupported', `${signature.name} has no results to test`, { file: loaded.file });
+  const outputs = outputParams(signature);
+  if (outputs.length === 0) {
+    throw new SpecmutError('unsupported', `${signature.name} has no results and changes no parameter: there is no output to test`, { file: loaded.file });
   }
   const seen = new Set<string>();
-  return loaded.suite.tests.map((t: SuiteTest, i) => {
+  const tests = loaded.suite.tests.map((t: SuiteTest, i) => {
     const id = t.id ?? `test${i + 1}`;
     if (seen.has(id)) throw new SpecmutError('bad-suite', `duplicate test id ${JSON.stringify(id)}`, loaded.locate(`tests[${i}].id`));
     seen.add(id);
@@ -55,9 +56,9 @@ export function resolveTests(loaded: LoadedSuite, signature: Signature): TypedTe
       return {
         id,
         inputs: decodeNamed(t.inputs, signature.params, `tests[${i}].inputs`, 'inputs'),
-        outputs: decodeOutputs(t.output, signature.results, `tests[${i}].output`),
-        alternatives: (t.alternatives ?? []).map((a, j) => decodeOutputs(a, signature.results, `tests[${i}].alternatives[${j}]`)),
-        wrong: (t.wrong ?? []).map((a, j) => decodeOutputs(a, signature.results, `tests[${i}].wrong[${j}]`)),
+        outputs: decodeOutputs(t.output, outputs, `tests[${i}].output`),
+        alternatives: (t.alternatives ?? []).map((a, j) => decodeOutputs(a, outputs, `tests[${i}].alternatives[${j}]`)),
+        wrong: (t.wrong ?? []).map((a, j) => decodeOutputs(a, outputs, `tests[${i}].wrong[${j}]`)),
       };
     } catch (e) {
       if (e instanceof ValueDecodeError) {
@@ -66,8 +67,25 @@ export function resolveTests(loaded: LoadedSuite, signature: Signature): TypedTe
       throw e;
     }
   });
+  tests.forEach((t, i) => checkFixedLengths(t, signature, (path) => loaded.locate(`tests[${i}].${path}`)));
+  return tests;
+}
+
+/** A method cannot change the length of an array it was given: its final state has the same length. */
+function checkFixedLengths(t: TypedTest, signature: Signature, locate: (path: string) => ReturnType<LoadedSuite['locate']>): void {
+  for (const name of signature.modifies ?? []) {
+    const before = t.inputs[name];
+    const candidates = [['output', t.outputs], ...t.alternatives.map((a, j) => [`alternatives[${j}]`, a] as const), ...t.wrong.map((w, j) => [`wrong[${j}]`, w] as const)] as const;
+    for (const [where, outputs] of candidates) {
+      const after = (outputs as Record<string, Value>)[name];
+      if (before?.kind === 'seq' && after?.kind === 'seq' && before.elems.length !== after.elems.length) {
+        throw new SpecmutError('bad-value', `the final state of ${name} has ${after.elems.length} elements, but ${name} had ${before.elems.length}: an array changed in place keeps its length`, locate(where));
+      }
+    }
+  }
 }
 
 function showSig(s: Signature): string {
-  return `(${s.params.map((p) => p.name).join(', ')}) returns (${s.results.map((p) => p.name).join(', ')})`;
+  const modifies = s.modifies?.length ? ` modifies ${s.modifies.join(', ')}` : '';
+  return `(${s.params.map((p) => p.name).join(', ')}) returns (${s.results.map((p) => p.name).join(', ')})${modifies}`;
 }

@@ -1,5 +1,5 @@
 import type { Type } from '../model/types.js';
-import type { Signature } from '../model/signature.js';
+import { outputParams, type Signature } from '../model/signature.js';
 import { encodeValue, type Json } from '../model/json-values.js';
 import type { Value } from '../model/values.js';
 import type { Verdict, VerdictStatus } from '../model/verdict.js';
@@ -52,13 +52,15 @@ function crossCheckOf(triples: PlannedTriple[], verdictOf: (t: PlannedTriple) =>
 }
 
 function renderOutputs(outputs: Record<string, Value>, signature: Signature, render: Render): string {
-  if (signature.results.length === 1) return render(outputs[signature.results[0]!.name]!, signature.results[0]!.type);
-  return `(${signature.results.map((r) => `${r.name} := ${render(outputs[r.name]!, r.type)}`).join(', ')})`;
+  const out = outputParams(signature);
+  if (out.length === 1) return render(outputs[out[0]!.name]!, out[0]!.type);
+  return `(${out.map((r) => `${r.name} := ${render(outputs[r.name]!, r.type)}`).join(', ')})`;
 }
 
 function outputsJson(outputs: Record<string, Value>, signature: Signature): Json {
-  if (signature.results.length === 1) return encodeValue(outputs[signature.results[0]!.name]!, signature.results[0]!.type);
-  return Object.fromEntries(signature.results.map((r) => [r.name, encodeValue(outputs[r.name]!, r.type)]));
+  const out = outputParams(signature);
+  if (out.length === 1) return encodeValue(outputs[out[0]!.name]!, out[0]!.type);
+  return Object.fromEntries(out.map((r) => [r.name, encodeValue(outputs[r.name]!, r.type)]));
 }
 
 export interface ScoreInput {

@@ -12,6 +12,8 @@ export interface HarnessPlan {
   insertAt: number;
   params: Parameter[];
   results: Parameter[];
+  /** Array parameters the method changes in place: the harness sets their final state after the label. */
+  modified: Parameter[];
   /** Clause texts, with `old(e)` already rewritten to `old@specmut_pre(e)`. */
   requires: string[];
   ensures: string[];
@@ -68,6 +70,17 @@ function declare(p: Parameter, v: Value): string[] {
   const built = materialize(p.name, v, p.type);
   if (p.type.kind === 'array') return built.lines;
   return [...built.lines, `var ${p.name}: ${renderDafnyType(p.type)} := ${built.expr};`];
+}
+
+/** The method's effect on an array it changes in place: every element set to its final value. */
+function overwrite(p: Parameter, v: Value): string[] {
+  const t = p.type;
+  if (t.kind !== 'array' || v.kind !== 'seq') throw new SpecmutError('unsupported', `only arrays can be changed in place (${p.name}: ${showType(t)})`);
+  if (t.dims === 1) {
+    if (v.elems.length === 0) return [];
+    return [`${v.elems.map((_, i) => `${p.name}[${i}]`).join(', ')} := ${v.elems.map((e) => renderDafny(e, t.elem)).join(', ')};`];
+  }
+  return v.elems.flatMap((row, i) => (row.kind === 'seq' ? row.elems.map((x, j) => `${p.name}[${i}, ${j}] := ${renderDafny(x, t.elem)};`) : []));
 }
 
 function hints(p: Parameter, v: Value): string[] {
@@ -132,8 +145,9 @@ function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['po
     return lines;
   }
   if (plan.requires.length) lines.push(`assume {:axiom} ${conj(plan.requires)};`);
+  for (const m of plan.modified) lines.push(...overwrite(m, triple.outputs[m.name]!));
   for (const r of plan.results) lines.push(...declare(r, triple.outputs[r.name]!));
-  for (const r of plan.results) lines.push(...hints(r, triple.outputs[r.name]!));
+  for (const r of [...plan.results, ...plan.modified]) lines.push(...hints(r, triple.outputs[r.name]!));
   lines.push(...instances(plan.sites.ensures));
   lines.push(`assert ${negate(conj(plan.ensures))};`);
   return lines;

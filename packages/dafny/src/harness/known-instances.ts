@@ -1,4 +1,4 @@
-import { quantifierInstances, tripleChecks, type IrSpec, type MethodSpec, type SpecModule, type Triple, type Value } from '@specmut/core';
+import { quantifierInstances, tripleBindings, type IrSpec, type MethodSpec, type SpecModule, type Triple, type Value } from '@specmut/core';
 import { lowerDafnySpec } from '../lower/index.js';
 import type { KnownInstances } from './emit.js';
 
@@ -27,7 +27,7 @@ export async function knownInstances(module: SpecModule, method: MethodSpec, tri
   const out = new Map<string, { line: number; column: number; values: Record<string, Value> }[]>();
   if (!spec) return out;
   for (const t of triples) {
-    const bindings = tripleChecks(t) === 'pre' ? t.inputs : { ...t.inputs, ...t.outputs };
+    const bindings = tripleBindings(t, method.signature.modifies);
     try {
       const found = await quantifierInstances(spec, bindings, { solver: false });
       out.set(
