@@ -2,7 +2,7 @@ import type { Expr } from '@specmut/core';
 import type { Declaration } from '../syntax/declarations.js';
 import { fields, type Node } from '../syntax/parser.js';
 import type { CtorInfo, Lowered, LowerContext } from './context.js';
-import { ensureFunction, isFunctionDecl, memberFunction, parameterNodes, resultType, takesThis } from './functions.js';
+import { ensureFunction, isFunctionDecl, memberFunction, parameterNodes, resultNewtype, resultType, takesThis } from './functions.js';
 import { pin } from './infer.js';
 import { qualifierName } from './members.js';
 import type { Scope } from './scope.js';
@@ -54,7 +54,7 @@ function functionParams(decl: Declaration): Param[] {
 function callDecl(cx: LowerContext, decl: Declaration, call: Node, scope: Scope, receiver?: Expr): Lowered {
   const args = orderedArguments(cx, call, functionParams(decl), scope, decl.name);
   const self = takesThis(cx, decl) ? [receiver ?? cx.E.v('this')] : [];
-  return { e: cx.E.call(ensureFunction(cx, decl), ...self, ...args), t: resultType(cx, decl) };
+  return { e: cx.E.call(ensureFunction(cx, decl), ...self, ...args), t: resultType(cx, decl), newtype: resultNewtype(cx, decl) };
 }
 
 function callCtor(cx: LowerContext, ctor: CtorInfo, call: Node, scope: Scope): Lowered {

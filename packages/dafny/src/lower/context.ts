@@ -3,7 +3,7 @@ import type { DafnyNative } from '../spec-module.js';
 import type { Declaration } from '../syntax/declarations.js';
 import { fields, named, type Node } from '../syntax/parser.js';
 import type { Binding, Scope } from './scope.js';
-import { resolveType, type ResolvedType } from './types.js';
+import { resolveType, type ResolvedType, type SubsetInfo } from './types.js';
 import { UnsupportedConstruct } from './unsupported.js';
 
 /** An IR expression with the static type the lowering could tell (undefined when it could not). */
@@ -17,6 +17,8 @@ export interface Lowered {
    * gives such literals the type their context wants, which matters for bit-vectors.
    */
   soft?: boolean | undefined;
+  /** A value of a newtype: Dafny checks its constraint on every arithmetic result. */
+  newtype?: SubsetInfo | undefined;
 }
 
 /** `expected`: the type the context wants (a function's result, a parameter, the other operand), if known. */

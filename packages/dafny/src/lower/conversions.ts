@@ -61,7 +61,7 @@ export function lowerAs(cx: LowerContext, node: Node, scope: Scope): Lowered {
     const constraints = subsetConstraints(cx, target.subset, v);
     e = E.let(v, e, checked(E.and(...constraints), E.v(v), loc));
   }
-  return { e, t: to as Type };
+  return { e, t: to as Type, newtype: target.subset?.decl.kind === 'newtype' ? target.subset : undefined };
 }
 
 /** `r as int` for a real: its floor, provided it is an integer already. */

@@ -137,7 +137,7 @@ function display(cx: LowerContext, node: Node, scope: Scope, coll: 'seq' | 'set'
 function lowerName(cx: LowerContext, name: string, node: Node, scope: Scope): Lowered {
   const E = cx.E;
   const b = scope.lookup(name);
-  if (b) return { e: E.v(b.ir), t: b.type, binding: b, soft: b.soft };
+  if (b) return { e: E.v(b.ir), t: b.type, binding: b, soft: b.soft, newtype: b.subset?.decl.kind === 'newtype' ? b.subset : undefined };
   const dt = scope.frame.thisDatatype;
   if (dt) {
     if (cx.ctorsOf(dt).some((c) => c.fields.some((f) => f.name === name))) {

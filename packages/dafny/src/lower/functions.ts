@@ -3,7 +3,7 @@ import type { Declaration } from '../syntax/declarations.js';
 import { fields, named, type Node } from '../syntax/parser.js';
 import type { Lowered, LowerContext } from './context.js';
 import { binding, Scope, type Binding } from './scope.js';
-import { known } from './types.js';
+import { known, type SubsetInfo } from './types.js';
 import { unsupportedAt } from './unsupported.js';
 
 const CALLABLE_VALUES = new Set(['function', 'predicate', 'const']);
@@ -48,6 +48,14 @@ export function resultType(cx: LowerContext, decl: Declaration): Type | undefine
   if (!result) return undefined;
   const typeNode = result.type === 'formal_parameter' ? result.childForFieldName('type') : result;
   return typeNode ? known(cx.type(typeNode).type) : undefined;
+}
+
+/** The newtype a function or constant returns, if it returns one (its arithmetic is checked). */
+export function resultNewtype(cx: LowerContext, decl: Declaration): SubsetInfo | undefined {
+  const result = decl.kind === 'const' ? decl.node.childForFieldName('type') : decl.node.childForFieldName('result');
+  const typeNode = result?.type === 'formal_parameter' ? result.childForFieldName('type') : result;
+  const subset = typeNode ? cx.type(typeNode).subset : undefined;
+  return subset?.decl.kind === 'newtype' ? subset : undefined;
 }
 
 const EXTREME = /\b(least|greatest|inductive|copredicate|twostate)\b/;
@@ -96,7 +104,7 @@ export function valueOf(cx: LowerContext, decl: Declaration, receiver?: Expr): L
   const args = takesThis(cx, decl) ? [receiver ?? cx.E.v('this')] : [];
   if (decl.kind === 'const' || args.length > 0) {
     if (decl.kind !== 'const' && parameterNodes(decl).length > 0) unsupportedAt(`member function ${decl.name} used as a value`, decl.node);
-    return { e: cx.E.call(name, ...args), t: resultType(cx, decl) };
+    return { e: cx.E.call(name, ...args), t: resultType(cx, decl), newtype: resultNewtype(cx, decl) };
   }
   return { e: cx.E.fnRef(name), t: T.opaque('->') };
 }

@@ -3,7 +3,9 @@ import type { Node } from '../syntax/parser.js';
 import type { Lowered, LowerContext } from './context.js';
 import { ask, pin } from './infer.js';
 import type { Scope } from './scope.js';
-import { isBitvector, isChar, known, memberType } from './types.js';
+import { checked } from './checks.js';
+import { subsetConstraints } from './subsets.js';
+import { isBitvector, isChar, known, memberType, type SubsetInfo } from './types.js';
 import { unsupportedAt } from './unsupported.js';
 
 const RELATIONAL = new Set(['==', '!=', '<', '<=', '>', '>=', 'in', '!in', '!!']);
@@ -136,6 +138,24 @@ function arithmetic(cx: LowerContext, node: Node, op: string, l: Lowered, r: Low
     return { e: E.intToChar(n), t: T.char };
   }
   if (isBitvector(t)) return bitvector(cx, node, op, l, r, t);
+  const newtype = l.newtype ?? r.newtype;
+  if (newtype) return withinNewtype(cx, node, newtype, plain(cx, node, op, l, r, t, soft));
+  return plain(cx, node, op, l, r, t, soft);
+}
+
+/**
+ * Arithmetic on a newtype stays in the newtype: Dafny checks the constraint on each result
+ * (`newtype Byte = x | 0 <= x < 256`: `b + 1` with b = 255 is not well-formed).
+ */
+function withinNewtype(cx: LowerContext, node: Node, newtype: SubsetInfo, result: Lowered): Lowered {
+  const v = cx.fresh('n');
+  const constraints = subsetConstraints(cx, newtype, v);
+  const e = cx.E.let(v, result.e, checked(cx.E.and(...constraints), cx.E.v(v), cx.loc(node)));
+  return { ...result, e, newtype };
+}
+
+function plain(cx: LowerContext, node: Node, op: string, l: Lowered, r: Lowered, t: Type | undefined, soft: boolean | undefined): Lowered {
+  const E = cx.E;
   switch (op) {
     case '+':
       return { e: E.add(l.e, r.e), t, soft };

@@ -100,7 +100,10 @@ export function lowerLet(cx: LowerContext, node: Node, scope: Scope, expected?: 
   if (patterns.length === 1) {
     pattern = lowerPattern(cx, patterns[0]!, known(values[0]!.t), bound);
     value = values[0]!.e;
-    if (values[0]!.soft && bound.length === 1 && pattern.kind === 'bind') bound[0]!.soft = true;
+    if (bound.length === 1 && pattern.kind === 'bind') {
+      bound[0]!.soft = values[0]!.soft;
+      bound[0]!.subset ??= values[0]!.newtype;
+    }
   } else {
     pattern = P.tuple(...patterns.map((p, i) => lowerPattern(cx, p, known(values[i]!.t), bound)));
     value = cx.E.tuple(...values.map((v) => v.e));

@@ -33,6 +33,15 @@ function where(file: string, node: Node): string {
  * `old(e)` is `e`: a triple fixes the inputs and checks the outputs with nothing in between.
  */
 export function lowerDafnyReport(module: SpecModule, method: MethodSpec): LoweringReport {
+  try {
+    return lowerChecked(module, method);
+  } catch (err) {
+    // A lowering bug must not stop a run: the spec is then left to other oracles.
+    return { result: { unsupported: `internal error of the Dafny lowering: ${err instanceof Error ? err.message : String(err)}` }, unsupported: [] };
+  }
+}
+
+function lowerChecked(module: SpecModule, method: MethodSpec): LoweringReport {
   let decl: Declaration | undefined;
   try {
     decl = findDeclaration(module, method);

@@ -27,6 +27,14 @@ describe('conversions', () => {
     expect(await check('n: int', 'n as Even == 3', { n: 3 }, prelude)).toBe('unknown:not-well-formed');
   });
 
+  it('keeps newtype arithmetic inside the newtype', async () => {
+    const prelude = 'newtype Byte = x: int | 0 <= x < 256\nfunction Next(b: Byte): Byte requires b < 255 { b + 1 }';
+    expect(await check('b: Byte', 'b + 1 > 0 && Next(b) - 1 == b', { b: 3 }, prelude)).toBe('holds');
+    expect(await check('b: Byte', 'b + 1 > 0', { b: 255 }, prelude)).toBe('unknown:not-well-formed');
+    expect(await check('b: Byte', 'var c := b * 2; c > 0', { b: 200 }, prelude)).toBe('unknown:not-well-formed');
+    expect(await check('b: Byte', 'b as int + 1 == 256', { b: 255 }, prelude)).toBe('holds');
+  });
+
   it('converts into bit-vectors within range', async () => {
     expect(await check('n: int', '(n as bv8) as int == n', { n: 200 })).toBe('holds');
     expect(await check('n: int', '(n as bv8) as int == n', { n: 300 })).toBe('unknown:not-well-formed');
