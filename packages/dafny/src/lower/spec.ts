@@ -2,11 +2,13 @@ import { children, type Binder, type Expr, type IrClause, type IrLoc, type IrSpe
 import { dafnyNative } from '../spec-module.js';
 import type { Declaration } from '../syntax/declarations.js';
 import { named, type Node } from '../syntax/parser.js';
+import { checked } from './checks.js';
 import { LowerContext } from './context.js';
 import { makeEnumerable } from './enumerable.js';
 import { lowerExpression } from './expressions.js';
 import { enclosingDatatype, parameterNodes } from './functions.js';
 import { binding, Scope, type Binding } from './scope.js';
+import { subsetConstraints } from './subsets.js';
 
 /** A lowered spec, and every construct that became an `unsupported` node inside it (with where). */
 export interface LoweringReport {
@@ -83,13 +85,28 @@ function lowerChecked(module: SpecModule, method: MethodSpec): LoweringReport {
     name: method.name,
     params: params.map((p) => ({ name: p.ir, type: p.type })),
     results: results.map((r) => ({ name: r.ir, type: r.type })),
-    requires: clauses('requires', preScope),
-    ensures: clauses('ensures', postScope),
+    requires: [...typeChecks(cx, params, typeNodes), ...clauses('requires', preScope)],
+    ensures: [...typeChecks(cx, results, typeNodes), ...clauses('ensures', postScope)],
     functions: [...cx.functions.values()],
     datatypes: cx.datatypes(),
   };
   const spec = makeEnumerable(lowered, (name) => cx.fresh(name));
   return { result: spec, unsupported: unsupportedNodes(spec) };
+}
+
+/**
+ * A parameter or result declared with a subset type or newtype must satisfy its constraint: Dafny's
+ * harness cannot even assign such a value (`var r: Pos := 0;` fails), so a triple whose value breaks
+ * it is not well-formed. These checks come first, as the assignments do.
+ */
+function typeChecks(cx: LowerContext, bindings: Binding[], typeNodes: ReadonlyMap<string, Node>): IrClause[] {
+  return bindings.flatMap((b) => {
+    const typeNode = typeNodes.get(b.name);
+    if (!b.subset || !typeNode) return [];
+    const loc = cx.loc(typeNode);
+    const expr = checked(cx.E.and(...subsetConstraints(cx, b.subset, b.ir)), cx.E.bool(true), loc);
+    return [{ expr, label: `${b.name}: ${typeNode.text}`, loc }];
+  });
 }
 
 /** The `unsupported` nodes of a spec's clauses and of the functions it uses. */

@@ -28,6 +28,16 @@ describe('a method spec', () => {
     expect(r.reason).toMatch(/index 5 out of range \(length 2\).* at test\.dfy:2:16/);
   });
 
+  it('checks values of subset-typed parameters and results against their constraints first', async () => {
+    const spec = await lowerFully('type Pos = x: int | x > 0 witness 1\nmethod Half(n: Pos) returns (h: Pos)\n  ensures h == n / 2\n');
+    expect(spec.requires.map((c) => c.label)).toEqual(['n: Pos']);
+    expect(spec.ensures.map((c) => c.label)).toEqual(['h: Pos', undefined]);
+    expect(await status(spec, { n: 4, h: 2 })).toBe('holds');
+    expect(await status(spec, { n: 4, h: 3 })).toBe('fails');
+    expect(await status(spec, { n: 1, h: 0 })).toBe('unknown:not-well-formed');
+    expect(await status(spec, { n: 0, h: 1 })).toBe('unknown:not-well-formed');
+  });
+
   it('reads old(e) as e on the inputs, and fresh/allocated/unchanged as true', async () => {
     const spec = await lowerFully('method Swap(a: array<int>) returns (r: array<int>)\n  requires a.Length > 0\n  ensures fresh(r) && r.Length == old(a.Length) && r[0] == old(a[0]) && unchanged(a) && allocated(a)\n');
     expect(await status(spec, { a: [4, 5], r: [4, 0] })).toBe('holds');
