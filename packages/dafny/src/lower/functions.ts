@@ -124,7 +124,7 @@ export function memberFunction(cx: LowerContext, name: string, datatype?: string
 }
 
 /** `Q.name` where Q names a module, class or datatype: a constructor, constant or function. */
-export function staticMember(cx: LowerContext, qualifier: string, name: string, node: Node, _scope: Scope): Lowered {
+export function staticMember(cx: LowerContext, qualifier: string, name: string, node: Node): Lowered {
   const ctor = cx.ctor(name, qualifier);
   if (ctor) {
     if (ctor.fields.length > 0) unsupportedAt(`constructor ${name} used as a function value`, node);

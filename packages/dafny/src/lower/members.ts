@@ -22,7 +22,7 @@ export function lowerMember(cx: LowerContext, node: Node, scope: Scope): Lowered
   const memberNode = node.childForFieldName('member')!;
   const name = memberNode.text;
   const qualifier = qualifierName(objNode, scope);
-  if (qualifier && cx.isContainer(qualifier)) return staticMember(cx, qualifier, name, node, scope);
+  if (qualifier && cx.isContainer(qualifier)) return staticMember(cx, qualifier, name, node);
 
   const obj = cx.expr(objNode, scope);
   const t = known(obj.t);
@@ -71,8 +71,16 @@ export function lowerMember(cx: LowerContext, node: Node, scope: Scope): Lowered
   return unsupportedAt(`member .${name}${t ? ` of ${t.kind}` : ''}`, node);
 }
 
-/** `M` in `M.f` when it is a bare name that is not a variable (a module, class or datatype name). */
+/**
+ * `M` in `M.f` (or in `Outer.M.f`) when it names something that is not a variable: a module, class or
+ * datatype name. Callers check that it is one.
+ */
 export function qualifierName(objNode: Node, scope: Scope): string | undefined {
+  if (objNode.type === 'member_expression') {
+    const outer = qualifierName(objNode.childForFieldName('object')!, scope);
+    const member = objNode.childForFieldName('member')!;
+    return outer !== undefined && member.type === 'identifier' ? member.text : undefined;
+  }
   const nameNode = objNode.type === 'generic_name' ? objNode.childForFieldName('name') : objNode.type === 'identifier' ? objNode : null;
   if (!nameNode || scope.lookup(nameNode.text)) return undefined;
   return nameNode.text;

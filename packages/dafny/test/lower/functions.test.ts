@@ -50,9 +50,10 @@ describe('functions and predicates', () => {
       'module Util {',
       '  function Max(a: int, b: int): int { if a > b then a else b }',
       '  const Zero := 0',
+      '  module Inner { const Big := 1000 }',
       '}',
       'method M(x: int, y: int) returns (m: int)',
-      '  ensures m == Util.Max(x, y) && m >= Util.Zero',
+      '  ensures m == Util.Max(x, y) && m >= Util.Zero && m < Util.Inner.Big',
     ].join('\n');
     const spec = await lowerFully(text, 'M');
     expect(await status(spec, { x: 3, y: 7, m: 7 })).toBe('holds');
