@@ -70,6 +70,11 @@ function isSelfCall(call: Node, name: string, scope: Scope): boolean {
   return args.length === self.params.length && args.every((a, i) => a.type === 'identifier' && a.text === self.params[i] && scope.isRootBinding(a.text));
 }
 
+function selfResult(scope: Scope): Lowered {
+  const self = scope.frame.selfCall!;
+  return { e: { kind: 'var', name: self.result }, t: scope.lookup(self.result)?.type };
+}
+
 function nameOf(node: Node): string | undefined {
   if (node.type === 'identifier') return node.text;
   if (node.type === 'generic_name') return node.childForFieldName('name')?.text;
@@ -87,10 +92,7 @@ export function lowerCall(cx: LowerContext, node: Node, scope: Scope): Lowered {
   if (name !== undefined) {
     const local = scope.lookup(name);
     if (local) return { e: E.apply(E.v(local.ir), ...positional(cx, node, scope)) };
-    if (isSelfCall(node, name, scope)) {
-      const self = scope.frame.selfCall!;
-      return { e: E.v(self.result), t: scope.lookup(self.result)?.type };
-    }
+    if (isSelfCall(node, name, scope)) return selfResult(scope);
     const dt = scope.frame.thisDatatype;
     if (dt) {
       const member = memberFunction(cx, name, dt.name);
@@ -98,10 +100,8 @@ export function lowerCall(cx: LowerContext, node: Node, scope: Scope): Lowered {
     }
     const decl = cx.declaration(name, scope.frame.path, (d) => isFunctionDecl(d) || d.kind === 'const' || d.kind === 'method' || d.kind === 'lemma');
     if (decl && isFunctionDecl(decl)) return callDecl(cx, decl, node, scope);
-    if (decl?.kind === 'const') {
-      ensureFunction(cx, decl);
-      return { e: E.apply(E.call(ensureFunction(cx, decl)), ...positional(cx, node, scope)) };
-    }
+    // A constant holding a function value.
+    if (decl?.kind === 'const') return { e: E.apply(E.call(ensureFunction(cx, decl)), ...positional(cx, node, scope)) };
     const ctor = cx.ctor(name);
     if (ctor) return callCtor(cx, ctor, node, scope);
     if (decl) unsupportedAt(`call of ${decl.kind} ${name} in an expression`, node);
@@ -111,10 +111,7 @@ export function lowerCall(cx: LowerContext, node: Node, scope: Scope): Lowered {
     const member = fn.childForFieldName('member')!.text;
     const qualifier = qualifierName(fn.childForFieldName('object')!, scope);
     if (qualifier && cx.isContainer(qualifier)) {
-      if (isSelfCall(node, member, scope)) {
-        const self = scope.frame.selfCall!;
-        return { e: E.v(self.result), t: scope.lookup(self.result)?.type };
-      }
+      if (isSelfCall(node, member, scope)) return selfResult(scope);
       const ctor = cx.ctor(member, qualifier);
       if (ctor) return callCtor(cx, ctor, node, scope);
       const decl = cx.member(qualifier, member, isFunctionDecl);

@@ -60,6 +60,9 @@ function lowerChecked(module: SpecModule, method: MethodSpec): LoweringReport {
   const typeNodes = new Map(parameterNodes(decl).map((p) => [p.childForFieldName('name')!.text, p.childForFieldName('type')!]));
   const returns = decl.node.childForFieldName('returns');
   if (returns) for (const p of named(returns)) if (p.type === 'formal_parameter') typeNodes.set(p.childForFieldName('name')!.text, p.childForFieldName('type')!);
+  const result = decl.node.type === 'function_declaration' ? decl.node.childForFieldName('result') : null;
+  if (result?.type === 'formal_parameter') typeNodes.set(result.childForFieldName('name')!.text, result.childForFieldName('type')!);
+  else if (result) typeNodes.set('result', result);
   const bindingOf = (p: { name: string; type: Binder['type'] }): Binding => {
     const typeNode = typeNodes.get(p.name);
     return binding(p.name, p.type, typeNode ? cx.type(typeNode).subset : undefined);

@@ -97,6 +97,13 @@ describe('a function or predicate as the spec under test', () => {
     expect(await status(spec, { n: 10, r: 54 })).toBe('fails');
   });
 
+  it('checks the result against a subset result type', async () => {
+    const text = 'type Pos = x: int | x > 0 witness 1\nfunction Succ(n: nat): Pos\n  ensures Succ(n) == n + 1\n{ n + 1 }';
+    const spec = await lowerFully(text, 'Succ');
+    expect(await status(spec, { n: 0, result: 1 })).toBe('holds');
+    expect(await status(spec, { n: 0, result: 0 })).toBe('unknown:not-well-formed');
+  });
+
   it('checks a predicate’s result', async () => {
     const text = 'predicate Sorted(s: seq<int>)\n  ensures Sorted(s) <==> forall i, j :: 0 <= i < j < |s| ==> s[i] <= s[j]\n{ forall i, j :: 0 <= i < j < |s| ==> s[i] <= s[j] }';
     const spec = await lowerFully(text, 'Sorted');
