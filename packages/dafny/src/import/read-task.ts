@@ -1,4 +1,4 @@
-import { SpecmutError, formatLocation, type MethodSpec, type SpecModule } from '@specmut/core';
+import { SpecmutError, formatLocation, outputParams, type MethodSpec, type SpecModule } from '@specmut/core';
 import { loadDafnyModule } from '../spec-module.js';
 import { parseDafny } from '../syntax/parser.js';
 import { syntaxProblems } from '../syntax/syntax-errors.js';
@@ -39,10 +39,11 @@ function skipped(reason: string, method?: MethodSpec): TaskReading {
   return { method, status: 'skipped', tests: [], readable: [], reasons: [reason], notes: [] };
 }
 
-function describeInPlace(method: MethodSpec): string {
+/** Why a method gives a test nothing to check: no results, and no array parameter it changes in place. */
+function describeNoOutputs(method: MethodSpec): string {
   const frames = method.clauses.filter((c) => c.kind === 'modifies').map((c) => c.text);
-  const how = frames.length ? `it changes ${frames.join(', ')} in place (modifies ${frames.join(', ')})` : 'it returns nothing';
-  return `${method.name} has no results: ${how}, and specmut tests the results of a method`;
+  const how = frames.length ? `it returns nothing and changes no array parameter (modifies ${frames.join(', ')})` : 'it returns nothing and changes no array parameter';
+  return `${method.name} has no outputs: ${how}, and specmut tests a method's results and the arrays it changes in place`;
 }
 
 /** Reads a task's tests: finds the test method, the spec method it calls, and each call's inputs and expected outputs. */
@@ -67,7 +68,7 @@ export async function readTask(sources: TaskSources): Promise<TaskReading> {
     const target = chooseTarget(spec.methods, testMethods, declared);
     if ('reason' in target) return skipped(target.reason);
     const method = target.method;
-    if (method.signature.results.length === 0) return skipped(`${describeInPlace(method)} (the test method calls it ${plural(target.calls, 'time')})`, method);
+    if (outputParams(method.signature).length === 0) return skipped(`${describeNoOutputs(method)} (the test method calls it ${plural(target.calls, 'time')})`, method);
 
     const reading = await readTestMethods(testMethods, method, sources.testFile);
     const reasons: string[] = [];

@@ -1,4 +1,4 @@
-import { equalValues, type MethodSpec, type Parameter, type Value } from '@specmut/core';
+import { equalValues, outputParams, type MethodSpec, type Parameter, type Value } from '@specmut/core';
 import { LiteralError, readDafnyLiteral, type LiteralBinding, type LiteralScope, type TextOrigin } from '../literals.js';
 import { renderDafny } from '../render.js';
 import { descendants, fields, type Node } from '../syntax/parser.js';
@@ -14,13 +14,16 @@ import {
   mentionedNames,
   snippet,
   unparenthesize,
+  wholeSliceOf,
 } from './syntax.js';
 
 /**
  * Reads the input/output tests of one test method: each call of the spec's method is a test; its
  * arguments (literals, or variables given literals earlier) are the inputs; checks on the variables
  * it assigns (`assert`/`expect` statements, `//assert` and `//expected` comments, equality helpers)
- * give the expected outputs. Nothing is evaluated: a value is read only where it is written out.
+ * give the expected outputs. A method that changes an array in place (`modifies a`) has the array's
+ * final state as an output too: the variable passed for it is checked after the call like a result.
+ * Nothing is evaluated: a value is read only where it is written out.
  */
 
 export interface Expectation {
@@ -37,7 +40,7 @@ export interface TestCall {
   call: string;
   /** By parameter name; undefined when some argument could not be read (see problems). */
   inputs: Record<string, Value> | undefined;
-  /** By result name. */
+  /** By output name (see `outputParams`): results, then modified parameters' final states. */
   outputs: Map<string, Expectation>;
   /** Why the test cannot be used as it stands. */
   problems: string[];
@@ -73,6 +76,14 @@ interface Declared {
 
 const EXPECTED_VARIABLE_PREFIXES = ['e', 'exp', 'expected'];
 
+/** An array's lengths as a phrase (`3 elements`, `2 rows of 4`): what a method cannot change in place. */
+function shapeOf(value: Value, dims: number): string {
+  if (value.kind !== 'seq') return 'one value';
+  if (dims < 2) return plural(value.elems.length, 'element');
+  const widths = [...new Set(value.elems.map((row) => shapeOf(row, dims - 1)))];
+  return `${plural(value.elems.length, 'row')}${widths.length ? ` of ${widths.join(' / ')}` : ''}`;
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -83,10 +94,13 @@ class TestMethodReader {
   readonly commentedCalls: number[] = [];
   private readonly bindings = new Map<string, LiteralBinding>();
   private readonly declared = new Map<string, Declared>();
+  /** Variables holding an output of a test: its results, and the arrays it changed in place. */
   private readonly results = new Map<string, { test: TestCall; result: Parameter }>();
   private readonly readCalls = new Set<number>();
-  /** Tests whose results were not assigned to variables: their missing values are already explained. */
-  private readonly untracked = new Set<TestCall>();
+  /** Outputs of a test whose missing values a problem already explains (results not kept in variables). */
+  private readonly explained = new Map<TestCall, Set<string>>();
+  /** For each test, the variable passed for each modified parameter (whose final state is checked). */
+  private readonly passed = new Map<TestCall, Map<string, string>>();
 
   constructor(
     private readonly method: MethodSpec,
@@ -96,6 +110,21 @@ class TestMethodReader {
 
   private get name(): string {
     return this.method.name;
+  }
+
+  /** What a test gives values of: the results, then the final states of the modified parameters. */
+  private get outputs(): Parameter[] {
+    return outputParams(this.method.signature);
+  }
+
+  private get modified(): Parameter[] {
+    return this.outputs.slice(this.method.signature.results.length);
+  }
+
+  private explain(test: TestCall, outputs: readonly Parameter[]): void {
+    const names = this.explained.get(test) ?? new Set<string>();
+    for (const o of outputs) names.add(o.name);
+    this.explained.set(test, names);
   }
 
   /** The variables as they are now; a binding keeps the scope it was made in. */
@@ -212,8 +241,11 @@ class TestMethodReader {
         return;
       }
       const changed = changedVariable(left);
-      // A result's contents changing after the call does not change what the call returned.
-      if (changed && !this.results.has(changed)) this.bind(changed, { unreadable: `is changed by \`${snippet(node)}\` (line ${line})` });
+      if (!changed) return;
+      // Checks after `r[0] := 1` see the changed contents, not what the call left in r.
+      const owner = this.results.get(changed);
+      if (owner) owner.test.hints.push(`line ${line}: \`${snippet(node)}\` changes ${changed} after the call, so later checks of ${changed} do not give its value`);
+      this.bind(changed, { unreadable: `is changed by \`${snippet(node)}\` (line ${line})` });
     });
   }
 
@@ -231,18 +263,28 @@ class TestMethodReader {
       notes: [],
     };
     this.tests.push(test);
-    test.inputs = this.inputs(call, test);
-    const results = this.method.signature.results;
-    // undefined: a function call compared in a check; the check gives its value.
-    if (targets === undefined || results.length === 0) return test;
-    if (targets.length === 0 || targets.length !== results.length) this.untracked.add(test);
-    if (targets.length === 0) {
-      test.problems.push(`the call's ${results.length === 1 ? 'result is' : 'results are'} not kept in a variable`);
-      return test;
+    const args = this.matchArguments(call);
+    if ('problem' in args) {
+      test.problems.push(args.problem);
+      this.explain(test, this.modified);
+    } else {
+      test.inputs = this.inputs(args.byParam, test);
     }
+    // undefined: a function call compared in a check; the check gives its value.
+    if (targets === undefined) return test;
+    this.trackResults(test, targets);
+    if (!('problem' in args)) this.trackModified(test, args.byParam);
+    return test;
+  }
+
+  /** The variables a call assigns hold its results. */
+  private trackResults(test: TestCall, targets: readonly Node[]): void {
+    const results = this.method.signature.results;
     if (targets.length !== results.length) {
-      test.problems.push(`the call assigns ${plural(targets.length, 'variable')}, but ${this.name} has ${plural(results.length, 'result')}`);
-      return test;
+      this.explain(test, results);
+      if (targets.length === 0) test.problems.push(`the call's ${results.length === 1 ? 'result is' : 'results are'} not kept in a variable`);
+      else test.problems.push(`the call assigns ${plural(targets.length, 'variable')}, but ${this.name} ${results.length ? `has ${plural(results.length, 'result')}` : 'returns nothing'}`);
+      return;
     }
     targets.forEach((target, i) => {
       const name = declaredName(unparenthesize(target));
@@ -250,29 +292,66 @@ class TestMethodReader {
       this.bind(name, { unreadable: `is the result of test ${test.ordinal}, not a literal` });
       this.results.set(name, { test, result: results[i]! });
     });
-    return test;
   }
 
-  private inputs(call: Node, test: TestCall): Record<string, Value> | undefined {
+  /**
+   * The variable passed for a modified parameter holds the array's final state after the call: checks
+   * on it give that output, and it is no longer a literal input for later calls.
+   */
+  private trackModified(test: TestCall, byParam: ReadonlyMap<string, Node>): void {
+    const passed = new Map<string, string>();
+    for (const p of this.modified) {
+      const arg = byParam.get(p.name);
+      if (!arg) {
+        this.explain(test, [p]);
+        continue;
+      }
+      const variable = unparenthesize(arg);
+      if (variable.type !== 'identifier') {
+        test.problems.push(`${this.name} changes ${p.name} in place, but the call passes \`${snippet(arg)}\`, not a variable a check could look at afterwards`);
+        this.explain(test, [p]);
+        continue;
+      }
+      const name = variable.text;
+      const aliases = [...byParam].filter(([q, other]) => q !== p.name && unparenthesize(other).type === 'identifier' && unparenthesize(other).text === name).map(([q]) => q);
+      if (aliases.length) {
+        test.problems.push(`${name} is passed for ${p.name} and ${aliases.join(', ')}: the suite would give each parameter an array of its own`);
+        this.explain(test, [p]);
+        continue;
+      }
+      this.bind(name, { unreadable: `was changed in place by test ${test.ordinal} (line ${test.line})` });
+      this.results.set(name, { test, result: p });
+      passed.set(p.name, name);
+    }
+    this.passed.set(test, passed);
+  }
+
+  /** Which argument goes to which parameter (positional, then named), or why the call does not fit. */
+  private matchArguments(call: Node): { byParam: Map<string, Node> } | { problem: string } {
     const params = this.method.signature.params;
     const args = callArguments(call);
     const positional = args.filter((a) => a.type !== 'named_argument');
     const byName = new Map(args.filter((a) => a.type === 'named_argument').map((a) => [a.childForFieldName('name')!.text, a.childForFieldName('value')!]));
     const paramList = `(${params.map((p) => p.name).join(', ')})`;
     if (positional.length > params.length || (byName.size === 0 && positional.length !== params.length)) {
-      test.problems.push(`${this.name} takes ${plural(params.length, 'argument')} ${paramList}, the call passes ${args.length}`);
-      return undefined;
+      return { problem: `${this.name} takes ${plural(params.length, 'argument')} ${paramList}, the call passes ${args.length}` };
     }
     const unknown = [...byName.keys()].filter((n) => !params.some((p) => p.name === n));
-    if (unknown.length) {
-      test.problems.push(`${this.name} has no parameter ${unknown.join(', ')} ${paramList}`);
-      return undefined;
-    }
+    if (unknown.length) return { problem: `${this.name} has no parameter ${unknown.join(', ')} ${paramList}` };
+    const byParam = new Map<string, Node>();
+    params.forEach((p, i) => {
+      const arg = i < positional.length ? positional[i] : byName.get(p.name);
+      if (arg) byParam.set(p.name, arg);
+    });
+    return { byParam };
+  }
+
+  private inputs(byParam: ReadonlyMap<string, Node>, test: TestCall): Record<string, Value> | undefined {
     const scope = this.scope();
     const inputs: Record<string, Value> = {};
     let readable = true;
-    params.forEach((p, i) => {
-      const arg = i < positional.length ? positional[i] : byName.get(p.name);
+    this.method.signature.params.forEach((p) => {
+      const arg = byParam.get(p.name);
       if (!arg) {
         test.problems.push(`no argument for ${p.name}`);
         readable = false;
@@ -344,9 +423,9 @@ class TestMethodReader {
       [right, left],
     ] as const) {
       const call = unparenthesize(side);
-      if (calleeName(call) === this.name && this.method.signature.results.length === 1) {
+      if (calleeName(call) === this.name && this.outputs.length === 1) {
         const test = this.startTest(call, undefined);
-        this.setExpected(test, this.method.signature.results[0]!, { node: other }, site);
+        this.setExpected(test, this.outputs[0]!, { node: other }, site);
         return true;
       }
     }
@@ -379,7 +458,7 @@ class TestMethodReader {
   private setExpected(test: TestCall, result: Parameter, given: Given, site: Site): void {
     let value: Value;
     try {
-      value = 'value' in given ? given.value : readDafnyLiteral(given.node, result.type, { scope: this.scope(), file: this.file, origin: site.origin });
+      value = 'value' in given ? given.value : this.readExpected(given.node, result, site);
     } catch (e) {
       if (!(e instanceof LiteralError)) throw e;
       test.hints.push(`line ${e.location?.line ?? site.line}: ${site.label} does not give a value of ${result.name}: ${e.message}`);
@@ -393,6 +472,18 @@ class TestMethodReader {
         `conflicting expected values for ${result.name}: ${renderDafny(before.value, result.type)} (line ${before.line}) and ${renderDafny(value, result.type)} (line ${site.line})`,
       );
     }
+  }
+
+  /**
+   * An expected value as written; `e[..]` where `e` holds a literal is `e`'s contents (an array's or
+   * a sequence's: both are sequences of their elements here).
+   */
+  private readExpected(node: Node, result: Parameter, site: Site): Value {
+    const options = { scope: this.scope(), file: this.file, origin: site.origin };
+    const whole = wholeSliceOf(node);
+    if (whole?.type !== 'identifier') return readDafnyLiteral(node, result.type, options);
+    const contents = result.type.kind === 'seq' ? { kind: 'array' as const, elem: result.type.elem, dims: 1 } : result.type;
+    return readDafnyLiteral(whole, contents, options);
   }
 
   // --- comments -------------------------------------------------------------------------------
@@ -426,34 +517,62 @@ class TestMethodReader {
   /** `//expected v` names no variable: it is about the last call made. */
   private expectLatest(value: Node, site: Site): void {
     const test = this.tests.at(-1);
-    const results = this.method.signature.results;
+    const outputs = this.outputs;
     if (!test) {
       this.dropped.push(`line ${site.line}: ${site.label} comes before any call of ${this.name}`);
       return;
     }
-    if (results.length === 1) return this.setExpected(test, results[0]!, { node: value }, site);
+    if (outputs.length === 1) return this.setExpected(test, outputs[0]!, { node: value }, site);
     const parts = unparenthesize(value).type === 'tuple_expression' ? fields(unparenthesize(value), 'element') : [];
-    if (results.length > 1 && parts.length === results.length) {
-      results.forEach((r, i) => this.setExpected(test, r, { node: parts[i]! }, site));
+    if (outputs.length > 1 && parts.length === outputs.length) {
+      outputs.forEach((r, i) => this.setExpected(test, r, { node: parts[i]! }, site));
       return;
     }
-    test.hints.push(`line ${site.line}: ${site.label} gives one value, but ${this.name} has ${plural(results.length, 'result')}`);
+    const modified = this.modified;
+    const has = modified.length
+      ? `${plural(outputs.length, 'output')} (${[...this.method.signature.results.map((r) => r.name), ...modified.map((m) => `the final state of ${m.name}`)].join(', ')})`
+      : plural(outputs.length, 'result');
+    test.hints.push(`line ${site.line}: ${site.label} gives one value, but ${this.name} has ${has}`);
   }
 
   // --- after the last statement -----------------------------------------------------------------
 
   private finish(test: TestCall, body: Node): void {
-    const results = this.method.signature.results;
-    if (results.length === 1) this.useUncheckedExpected(test, results[0]!, body);
-    const missing = results.filter((r) => !test.outputs.has(r.name));
-    if (missing.length === 0 || this.untracked.has(test)) return;
-    const checked = results.filter((r) => test.outputs.has(r.name)).map((r) => r.name);
+    const outputs = this.outputs;
+    if (outputs.length === 1) this.useUncheckedExpected(test, outputs[0]!, body);
+    this.checkLengths(test);
+    const explained = this.explained.get(test);
+    const missing = outputs.filter((r) => !test.outputs.has(r.name) && !explained?.has(r.name));
+    if (missing.length === 0) return;
+    const checked = outputs.filter((r) => test.outputs.has(r.name)).map((r) => r.name);
+    const passed = this.passed.get(test);
+    const unchecked = [
+      ...(missing.some((m) => !passed?.has(m.name)) ? ['the result'] : []),
+      ...missing.flatMap((m) => (passed?.has(m.name) ? [`${passed.get(m.name)} after the call`] : [])),
+    ];
     const evidence = test.hints.length
       ? `: ${test.hints.join('; ')}`
       : checked.length
         ? ` (the test checks only ${checked.join(', ')})`
-        : ' (nothing checks the result)';
+        : ` (nothing checks ${unchecked.join(' or ')})`;
     test.problems.push(`no expected value for ${missing.map((r) => r.name).join(', ')}${evidence}`);
+  }
+
+  /** A method cannot reallocate the array it was given: its final state has the length it had. */
+  private checkLengths(test: TestCall): void {
+    for (const p of this.modified) {
+      const before = test.inputs?.[p.name];
+      const after = test.outputs.get(p.name);
+      if (!before || !after) continue;
+      const dims = p.type.kind === 'array' ? p.type.dims : 1;
+      const [was, is] = [shapeOf(before, dims), shapeOf(after.value, dims)];
+      if (was !== is) {
+        const variable = this.passed.get(test)?.get(p.name) ?? p.name;
+        test.problems.push(
+          `the expected final state of ${variable} (line ${after.line}) is ${renderDafny(after.value, p.type)}, of ${is}, but ${variable} had ${was} before the call: an array changed in place keeps its length`,
+        );
+      }
+    }
   }
 
   private useUncheckedExpected(test: TestCall, result: Parameter, body: Node): void {
@@ -471,7 +590,9 @@ class TestMethodReader {
     if (!checked) {
       test.outputs.set(result.name, { value, line: candidate.line, from: `\`${name}\`` });
       const unread = test.hints.length ? ` (${test.hints.join('; ')})` : '';
-      test.notes.push(`the expected value of ${result.name} is \`${name}\` (line ${candidate.line}), which the test declares but never compares with the result${unread}`);
+      const variable = this.passed.get(test)?.get(result.name);
+      const what = variable ? `the final state of ${variable}` : 'the result';
+      test.notes.push(`the expected value of ${result.name} is \`${name}\` (line ${candidate.line}), which the test declares but never compares with ${what}${unread}`);
     } else if (!equalValues(checked.value, value)) {
       test.notes.push(`\`${name}\` (line ${candidate.line}) is ${renderDafny(value, result.type)}, but the check on line ${checked.line} expects ${renderDafny(checked.value, result.type)}`);
     }

@@ -1,4 +1,4 @@
-import { encodeValue, equalValues, parseSuiteText, resolveTests, type Json, type MethodSpec } from '@specmut/core';
+import { encodeValue, equalValues, outputParams, parseSuiteText, resolveTests, type Json, type MethodSpec } from '@specmut/core';
 import type { TestCall } from './read-tests.js';
 import { taskStem, type TaskRow } from './tasks.js';
 
@@ -20,13 +20,17 @@ export function suiteMeta(task: TaskRow): Record<string, Json> {
   return meta;
 }
 
-/** Tests that can be used: inputs read and a value for every result, with nothing contradicting them. */
+/**
+ * Tests that can be used: inputs read and a value for every output (each result, and the final state
+ * of each array the method changes in place), with nothing contradicting them.
+ */
 export function isReadable(test: TestCall, method: MethodSpec): boolean {
-  return test.problems.length === 0 && test.inputs !== undefined && method.signature.results.every((r) => test.outputs.has(r.name));
+  return test.problems.length === 0 && test.inputs !== undefined && outputParams(method.signature).every((r) => test.outputs.has(r.name));
 }
 
 export function buildSuite(task: TaskRow, method: MethodSpec, tests: readonly TestCall[]): ImportedSuite {
-  const { params, results } = method.signature;
+  const params = method.signature.params;
+  const outputs = outputParams(method.signature);
   const stem = taskStem(task.task_id);
   return {
     id: stem,
@@ -36,7 +40,7 @@ export function buildSuite(task: TaskRow, method: MethodSpec, tests: readonly Te
     meta: suiteMeta(task),
     tests: tests.map((t) => {
       const inputs = Object.fromEntries(params.map((p) => [p.name, encodeValue(t.inputs![p.name]!, p.type)]));
-      const encoded = results.map((r) => [r.name, encodeValue(t.outputs.get(r.name)!.value, r.type)] as const);
+      const encoded = outputs.map((r) => [r.name, encodeValue(t.outputs.get(r.name)!.value, r.type)] as const);
       const output: Json = encoded.length === 1 ? encoded[0]![1] : Object.fromEntries(encoded);
       return { id: `test${t.ordinal}`, inputs, output };
     }),
@@ -55,7 +59,7 @@ export function checkSuiteRoundTrip(suite: ImportedSuite, method: MethodSpec, te
     for (const p of method.signature.params) {
       if (!equalValues(back.inputs[p.name]!, original.inputs![p.name]!)) throw new Error(`${back.id}: input ${p.name} changed in JSON`);
     }
-    for (const r of method.signature.results) {
+    for (const r of outputParams(method.signature)) {
       if (!equalValues(back.outputs[r.name]!, original.outputs.get(r.name)!.value)) throw new Error(`${back.id}: output ${r.name} changed in JSON`);
     }
   });

@@ -49,6 +49,13 @@ export function mentionedNames(node: Node): Set<string> {
   return names;
 }
 
+/** `x[..]`, the whole contents of an array or sequence: `x`; undefined for other nodes. */
+export function wholeSliceOf(node: Node): Node | undefined {
+  const n = unparenthesize(node);
+  if (n.type !== 'slice_expression' || n.childForFieldName('start') || n.childForFieldName('end')) return undefined;
+  return unparenthesize(n.childForFieldName('object')!);
+}
+
 /** The variable a local declaration or an assignment target names, if it is a plain name. */
 export function declaredName(node: Node): string | undefined {
   if (node.type === 'local_variable') return node.childForFieldName('name')?.text;
