@@ -1,6 +1,6 @@
 import { SpecmutError, formatLocation, outputParams, type MethodSpec, type SpecModule } from '@specmut/core';
 import { loadDafnyModule } from '../spec-module.js';
-import { parseDafny } from '../syntax/parser.js';
+import { parseDafny, type Node } from '../syntax/parser.js';
 import { syntaxProblems } from '../syntax/syntax-errors.js';
 import { readTestMethods, type TestCall } from './read-tests.js';
 import { chooseTarget, findTestMethods, methodDeclarations, namesOf } from './test-methods.js';
@@ -46,6 +46,16 @@ function describeNoOutputs(method: MethodSpec): string {
   return `${method.name} has no outputs: ${how}, and specmut tests a method's results and the arrays it changes in place`;
 }
 
+/** The methods of the spec and of the test file that may change the arrays passed to them. */
+function changers(spec: readonly MethodSpec[], declared: readonly Node[]): Set<string> {
+  const names = new Set(spec.filter((m) => m.clauses.some((c) => c.kind === 'modifies')).map((m) => m.name));
+  for (const d of declared) {
+    const name = d.childForFieldName('name')?.text;
+    if (name && d.namedChildren.some((c) => c?.type === 'modifies_clause')) names.add(name);
+  }
+  return names;
+}
+
 /** Reads a task's tests: finds the test method, the spec method it calls, and each call's inputs and expected outputs. */
 export async function readTask(sources: TaskSources): Promise<TaskReading> {
   let spec: SpecModule;
@@ -70,7 +80,7 @@ export async function readTask(sources: TaskSources): Promise<TaskReading> {
     const method = target.method;
     if (outputParams(method.signature).length === 0) return skipped(`${describeNoOutputs(method)} (the test method calls it ${plural(target.calls, 'time')})`, method);
 
-    const reading = await readTestMethods(testMethods, method, sources.testFile);
+    const reading = await readTestMethods(testMethods, method, sources.testFile, changers(spec.methods, methodDeclarations(tree.rootNode)));
     const reasons: string[] = [];
     for (const m of testMethods) {
       const [problem] = syntaxProblems(m);

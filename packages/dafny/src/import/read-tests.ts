@@ -1,4 +1,4 @@
-import { equalValues, outputParams, type MethodSpec, type Parameter, type Value } from '@specmut/core';
+import { equalValues, outputParams, type MethodSpec, type Parameter, type Type, type Value } from '@specmut/core';
 import { LiteralError, readDafnyLiteral, type LiteralBinding, type LiteralScope, type TextOrigin } from '../literals.js';
 import { renderDafny } from '../render.js';
 import { descendants, fields, type Node } from '../syntax/parser.js';
@@ -84,6 +84,31 @@ function shapeOf(value: Value, dims: number): string {
   return `${plural(value.elems.length, 'row')}${widths.length ? ` of ${widths.join(' / ')}` : ''}`;
 }
 
+/** Whether values of a type contain arrays, which a method with a `modifies` clause can change. */
+function holdsArray(type: Type, seen: ReadonlySet<string> = new Set()): boolean {
+  const inner = (t: Type) => holdsArray(t, seen);
+  switch (type.kind) {
+    case 'array':
+      return true;
+    case 'seq':
+    case 'set':
+    case 'multiset':
+      return inner(type.elem);
+    case 'map':
+      return inner(type.key) || inner(type.value);
+    case 'tuple':
+      return type.elems.some(inner);
+    case 'datatype': {
+      // A recursive datatype names itself in its fields: look at each datatype once.
+      if (seen.has(type.name)) return false;
+      const next = new Set([...seen, type.name]);
+      return type.args.some((t) => holdsArray(t, next)) || type.ctors.some((c) => c.fields.some((f) => holdsArray(f.type, next)));
+    }
+    default:
+      return false;
+  }
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -106,6 +131,7 @@ class TestMethodReader {
     private readonly method: MethodSpec,
     private readonly file: string,
     private nextOrdinal: number,
+    private readonly changers: ReadonlySet<string>,
   ) {}
 
   private get name(): string {
@@ -162,6 +188,41 @@ class TestMethodReader {
 
   /** Handles a statement of interest; false for anything else (whose children are then visited). */
   private statement(node: Node): boolean {
+    const handled = this.handle(node);
+    if (handled) this.otherChanges(node);
+    return handled;
+  }
+
+  /**
+   * Another method with a `modifies` clause (`Sort(a1)`, a helper of the test file) may change the
+   * arrays it is given: after it, they hold neither their literal nor the final state of a test's call.
+   */
+  private otherChanges(node: Node): void {
+    for (const call of callsIn(node)) {
+      const callee = calleeName(call);
+      if (!callee || callee === this.name || !this.changers.has(callee)) continue;
+      const line = lineOf(call);
+      for (const arg of callArguments(call)) {
+        for (const name of mentionedNames(arg)) {
+          const owner = this.results.get(name);
+          if (owner && !holdsArray(owner.result.type)) continue;
+          if (owner) owner.test.hints.push(`line ${line}: \`${snippet(call)}\` may change ${name} after the call (${callee} has a modifies clause), so later checks of ${name} do not give its value`);
+          if (owner || this.mayHoldArray(name)) this.bind(name, { unreadable: `may have been changed by \`${snippet(call)}\` (line ${line})` });
+        }
+      }
+    }
+  }
+
+  /** Whether a variable given a literal may hold an array: its value allocates one or names other variables. */
+  private mayHoldArray(name: string): boolean {
+    const binding = this.bindings.get(name);
+    if (!binding || !('node' in binding)) return false;
+    const node = binding.node;
+    const kinds = ['new_expression', 'identifier'];
+    return kinds.includes(node.type) || kinds.some((k) => node.descendantsOfType(k).length > 0);
+  }
+
+  private handle(node: Node): boolean {
     switch (node.type) {
       case 'variable_declaration':
         this.declaration(node);
@@ -244,7 +305,7 @@ class TestMethodReader {
       if (!changed) return;
       // Checks after `r[0] := 1` see the changed contents, not what the call left in r.
       const owner = this.results.get(changed);
-      if (owner) owner.test.hints.push(`line ${line}: \`${snippet(node)}\` changes ${changed} after the call, so later checks of ${changed} do not give its value`);
+      if (owner) owner.test.hints.push(`line ${line}: \`${snippet(node.text.replace(/;\s*$/, ''))}\` changes ${changed} after the call, so later checks of ${changed} do not give its value`);
       this.bind(changed, { unreadable: `is changed by \`${snippet(node)}\` (line ${line})` });
     });
   }
@@ -310,6 +371,10 @@ class TestMethodReader {
       if (variable.type !== 'identifier') {
         test.problems.push(`${this.name} changes ${p.name} in place, but the call passes \`${snippet(arg)}\`, not a variable a check could look at afterwards`);
         this.explain(test, [p]);
+        // `M(rows[0])` changes what rows holds: it is no longer the literal it was given.
+        for (const name of mentionedNames(arg)) {
+          if (this.mayHoldArray(name)) this.bind(name, { unreadable: `may have been changed in place by test ${test.ordinal} (line ${test.line})` });
+        }
         continue;
       }
       const name = variable.text;
@@ -615,10 +680,16 @@ class TestMethodReader {
 }
 
 /** Reads the tests of the given test methods (in order, numbered across them) for one spec method. */
-export async function readTestMethods(testMethods: readonly Node[], method: MethodSpec, file: string): Promise<MethodReading> {
+export async function readTestMethods(
+  testMethods: readonly Node[],
+  method: MethodSpec,
+  file: string,
+  /** Other methods that may change the arrays they are given (they have a `modifies` clause). */
+  changers: ReadonlySet<string> = new Set(),
+): Promise<MethodReading> {
   const reading: MethodReading = { tests: [], commentedCalls: [], dropped: [] };
   for (const m of testMethods) {
-    const reader = new TestMethodReader(method, file, reading.tests.length + 1);
+    const reader = new TestMethodReader(method, file, reading.tests.length + 1, changers);
     await reader.read(m.childForFieldName('body')!);
     reading.tests.push(...reader.tests);
     reading.commentedCalls.push(...reader.commentedCalls);

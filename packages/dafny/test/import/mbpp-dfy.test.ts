@@ -2,9 +2,9 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SpecmutError } from '@specmut/core';
+import { SpecmutError, V, outputParams, parseSuiteText, resolveTests } from '@specmut/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMbppDfy, type ImportReport, type ImportedSuite, type TaskReport } from '../../src/index.js';
+import { importMbppDfy, loadDafnyModule, type ImportReport, type ImportedSuite, type TaskReport } from '../../src/index.js';
 
 const corpus = fileURLToPath(new URL('./fixtures/corpus', import.meta.url));
 
@@ -26,14 +26,14 @@ afterAll(async () => {
 
 describe('importing an MBPP-DFY directory', () => {
   it('writes a suite and a copy of the spec per task with tests, and a report with totals', async () => {
-    expect(report.totals).toEqual({ tasks: 27, imported: 13, partial: 7, skipped: 7, tests: 50 });
+    expect(report.totals).toEqual({ tasks: 31, imported: 16, partial: 9, skipped: 6, tests: 65 });
     const files = await readdir(out);
     expect(files).toContain('import-report.json');
-    expect(files.filter((f) => f.endsWith('.suite.json'))).toHaveLength(20);
+    expect(files.filter((f) => f.endsWith('.suite.json'))).toHaveLength(25);
     expect(await readFile(join(out, 'task_id_2.dfy'), 'utf8')).toBe(await readFile(join(corpus, 'src/task_id_2.dfy'), 'utf8'));
     const written = JSON.parse(await readFile(join(out, 'import-report.json'), 'utf8'));
     expect(written.totals).toEqual(report.totals);
-    expect(written.tasks).toHaveLength(27);
+    expect(written.tasks).toHaveLength(31);
   });
 
   it('names the suite after the task, with the method, backend and the task as meta (no label for human specs)', async () => {
@@ -156,6 +156,76 @@ describe('importing an MBPP-DFY directory', () => {
   });
 });
 
+describe('methods that change an array in place', () => {
+  it('reads the final state of the array passed: a[..] == v, v == a[..] in expect, //assert comments', async () => {
+    expect(task('18')).toMatchObject({ status: 'imported', tests: 3, method: 'ZeroFirst', reasons: [] });
+    expect(await tests('18')).toEqual([
+      [{ a: [5, 6] }, [0, 6]],
+      [{ a: [-1] }, [0]],
+      [{ a: [0, 0, 7] }, [0, 0, 7]],
+    ]);
+  });
+
+  it('reads equality helpers (a method assigned to a variable, a predicate in expect), //expected, e[..], seq variables', async () => {
+    expect(task('28')).toMatchObject({ status: 'imported', tests: 6, reasons: [] });
+    expect(await tests('28')).toEqual([
+      [{ a: [1, 2, 3] }, [2, 3, 1]],
+      [{ a: [4, 5] }, [5, 4]],
+      [{ a: [7, 8, 9, 10] }, [8, 9, 10, 7]],
+      [{ a: [] }, []],
+      [{ a: [6, 0] }, [0, 6]],
+      [{ a: [-3, 3] }, [3, -3]],
+    ]);
+    expect(task('28').notes).toEqual(['test 6: the expected value of a is `e6` (line 45), which the test declares but never compares with the final state of a6']);
+  });
+
+  it('gives results and final states as one object by name when a method has both', async () => {
+    expect(task('29')).toMatchObject({ status: 'imported', tests: 3 });
+    expect(await tests('29')).toEqual([
+      [{ a: [3, -1, 2, -5] }, { count: 2, a: [-1, -5, 3, 2] }],
+      [{ a: [4, -2] }, { count: 1, a: [-2, 4] }],
+      [{ a: [0] }, { count: 0, a: [0] }],
+    ]);
+  });
+
+  it('reports final states it cannot read: no variable, no value, a changed length, a change after the call, a reused array', async () => {
+    expect(task('30')).toMatchObject({ status: 'partial', tests: 1 });
+    expect(task('30').reasons).toEqual([
+      'test 2 (line 8, `Negate(bs2[0])`): input a = `bs2[0]` (line 8): expected an array<int>: `new int[] [a, b]` or a sequence display, got the expression `bs2[0]`; Negate changes a in place, but the call passes `bs2[0]`, not a variable a check could look at afterwards',
+      "test 3 (line 12, `Negate(a3)`): no expected value for a: line 13: `assert a3[0] == -4` does not give a3's value",
+      'test 4 (line 16, `Negate(a4)`): the expected final state of a4 (line 17) is [-6, 0], of 2 elements, but a4 had 1 element before the call: an array changed in place keeps its length',
+      'test 5 (line 20, `Negate(a5)`): no expected value for a: line 21: `a5[0] := 0` changes a5 after the call, so later checks of a5 do not give its value',
+      'test 6 (line 24, `Negate(a1)`): input a = `a1` (line 24): expected an array<int>: `new int[] [a, b]` or a sequence display; a1 was changed in place by test 1 (line 3), got the name `a1`',
+    ]);
+    expect(await tests('30')).toEqual([[{ a: [1, -2] }, [-1, 2]]]);
+  });
+
+  it('gives only the changed parameter a final state; named arguments; the same array passed twice is reported', async () => {
+    expect(task('31').reasons).toEqual(['test 2 (line 8, `Fill(d2, d2)`): d2 is passed for dst and src: the suite would give each parameter an array of its own']);
+    expect(await tests('31')).toEqual([
+      [{ src: 'ab', dst: 'xy' }, 'ab'],
+      [{ src: '', dst: '' }, ''],
+    ]);
+  });
+
+  it('writes suites that load the way specmut score reads them, final states typed as fixed-length arrays', async () => {
+    for (const id of ['18', '28', '29', '30', '31']) {
+      const file = join(out, `task_id_${id}.suite.json`);
+      const loaded = parseSuiteText(file, await readFile(file, 'utf8'));
+      const module = await loadDafnyModule(loaded.suite.spec, await readFile(join(out, loaded.suite.spec), 'utf8'));
+      const method = module.methods.find((m) => m.name === loaded.suite.method)!;
+      expect(method.signature.modifies?.length).toBe(1);
+      const typed = resolveTests(loaded, method.signature);
+      expect(typed.map((t) => t.id)).toEqual((await suite(id)).tests.map((t) => t.id));
+      const changed = method.signature.modifies![0]!;
+      expect(outputParams(method.signature).find((p) => p.name === changed)?.type).toMatchObject({ kind: 'array', fixedLength: true });
+      for (const t of typed) expect(t.outputs[changed]).toBeDefined();
+    }
+    const [first] = resolveTests(parseSuiteText('t.json', await readFile(join(out, 'task_id_29.suite.json'), 'utf8')), (await loadDafnyModule('s.dfy', await readFile(join(out, 'task_id_29.dfy'), 'utf8'))).methods[0]!.signature);
+    expect(first!.outputs).toEqual({ count: V.int(2), a: V.seq([V.int(-1), V.int(-5), V.int(3), V.int(2)]) });
+  });
+});
+
 describe('tasks whose tests cannot be read', () => {
   it('skips a task without a test method, naming what the file declares', () => {
     expect(task('13')).toMatchObject({ status: 'skipped', tests: 0, reasons: ['no test method in corpus/test/task_id_13.dfy (it declares Main)'] });
@@ -187,12 +257,6 @@ describe('tasks whose tests cannot be read', () => {
     expect(task('17').reasons).toEqual([
       'test 1 (line 2, `Half(-1)`): input n = `-1` (line 2): expected a nat (an integer >= 0), got the integer `-1`',
       'test 2 (line 5, `Half(3)`): no expected value for h: line 6: `assert h2 == 1.5` does not give a value of h: expected an int; Dafny does not convert reals to integers, got the real `1.5`',
-    ]);
-  });
-
-  it('skips methods without results (they change their arguments in place)', () => {
-    expect(task('18').reasons).toEqual([
-      'ZeroFirst has no results: it changes a in place (modifies a), and specmut tests the results of a method (the test method calls it 1 time)',
     ]);
   });
 
