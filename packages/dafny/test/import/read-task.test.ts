@@ -53,6 +53,25 @@ method HalvesTest() {
   });
 });
 
+describe('expected values written as e[..]', () => {
+  it('reads the contents of an array or sequence variable for a sequence result', async () => {
+    const reading = await readTask({
+      specFile: 'spec.dfy',
+      specText: 'method Evens(a: seq<int>) returns (r: seq<int>) ensures forall x :: x in r ==> x % 2 == 0',
+      testFile: 'test.dfy',
+      testText: `method EvensTest() {
+  var r1 := Evens([1, 2]);
+  var e1 := new int[] [2];
+  assert r1 == e1[..];
+  var r2 := Evens([3]);
+  var e2: seq<int> := [];
+  assert r2[..] == e2[..];
+}`,
+    });
+    expect(reading.readable.map((t) => t.outputs.get('r')?.value)).toEqual([V.seq([V.int(2)]), V.seq([])]);
+  });
+});
+
 describe('reading the tests of a method that changes an array in place', () => {
   const bump = `
 method Bump(a: array<int>)
