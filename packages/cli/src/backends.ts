@@ -38,7 +38,9 @@ export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => 
   };
   const verifier = async (backend: Backend): Promise<Oracle> => {
     if (!backend.verifier) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no verifier`);
-    return verifierOracle(backend.verifier, await backend.verifier.detect(), { cache });
+    // The evaluator's opinion orders the proof attempts (the likely one first); verdicts stay the verifier's.
+    const predict = backend.lower ? evalOracle(backend.lower, { solver: false, name: 'eval (prediction)' }) : undefined;
+    return verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict });
   };
   const make = async (backend: Backend, mode: OracleMode): Promise<Oracle> => {
     if (mode === 'eval') return evaluator(backend);

@@ -13,7 +13,7 @@ import {
   type Verifier,
 } from '../src/index.js';
 
-const triple = (id: string): Triple => ({ id, testId: id, role: 'mutant', inputs: {}, outputs: { r: V.int(1) } });
+const triple = (id: string, role: Triple['role'] = 'mutant'): Triple => ({ id, testId: id, role, inputs: {}, outputs: { r: V.int(1) } });
 const method: MethodSpec = {
   name: 'M',
   kind: 'method',
@@ -38,12 +38,12 @@ function scripted(behaviour: (ids: string[]) => 'hang' | 'broken' | Record<strin
       main: 'h',
       args: [],
       obligations: triples.flatMap((t) =>
-        (options.stage ? [options.stage.polarity] : (['positive', 'negative'] as const)).map((polarity) => ({ symbol: `${t.id}${polarity === 'positive' ? '+' : '-'}`, tripleId: t.id, polarity })),
+        (options.attempts?.get(t.id) ?? (['positive', 'negative'] as const)).map((polarity) => ({ symbol: `${t.id}${polarity === 'positive' ? '+' : '-'}`, tripleId: t.id, polarity })),
       ),
     }),
     run: async (_info, req: RunRequest) => {
       const ids = req.harness.files[0]!.text.split(',');
-      runs.push([req.harness.obligations[0]!.polarity === 'positive' ? '+' : '-', ...ids]);
+      runs.push(req.harness.obligations.map((o) => o.symbol));
       const b = behaviour(ids);
       return { exitCode: 0, stdout: JSON.stringify({ b, emitted: req.harness.obligations.map((o) => o.symbol) }), stderr: '', killed: b === 'hang', seconds: 1, artifacts: {} };
     },
@@ -79,23 +79,38 @@ describe('combining the two proof attempts of a triple', () => {
 });
 
 describe('the verifier oracle', () => {
-  const req = (ids: string[]) => ({ module, method, triples: ids.map(triple), timeoutSeconds: 1 });
+  const req = (ids: string[], role: Triple['role'] = 'mutant') => ({ module, method, triples: ids.map((id) => triple(id, role)), timeoutSeconds: 1 });
 
-  it('proves all positives in one run, then negations only where the positive failed', async () => {
-    const { verifier, runs } = scripted(() => ({ a: ['verified', 'failed'], b: ['failed', 'verified'] }));
+  it('tries the likely proof first (tests hold, mutants are rejected), the other only where needed', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['failed', 'verified'], b: ['verified', 'failed'] }));
     const out = await verifierOracle(verifier, info).decide(req(['a', 'b']));
-    expect(runs).toEqual([['+', 'a', 'b'], ['-', 'b']]);
-    expect(out.get('a')?.status).toBe('holds');
-    expect(out.get('b')?.status).toBe('fails');
+    expect(runs).toEqual([['a-', 'b-'], ['b+']]);
+    expect(out.get('a')?.status).toBe('fails');
+    expect(out.get('b')?.status).toBe('holds');
     expect(out.get('a')?.oracle).toBe('fake 1');
   });
 
+  it('orders attempts by a prediction, which never decides a verdict', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['failed', 'failed'] }));
+    const predict = { name: 'guess', decide: async () => new Map([['a', { status: 'holds' as const, oracle: 'guess' }]]) };
+    const out = await verifierOracle(verifier, info, { predict }).decide(req(['a']));
+    expect(runs).toEqual([['a+'], ['a-']]);
+    expect(out.get('a')).toMatchObject({ status: 'unknown', cause: 'gave-up', oracle: 'fake 1' });
+  });
+
+  it('runs the extra effort rounds with both polarities for what is still undecided', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['failed', 'failed'], t: ['verified', 'failed'] }));
+    const out = await verifierOracle({ ...verifier, efforts: [1] }, info).decide({ module, method, triples: [triple('a'), triple('t', 'test')], timeoutSeconds: 1 });
+    expect(runs).toEqual([['a-', 't+'], ['a+'], ['a+', 'a-']]);
+    expect(out.get('t')?.status).toBe('holds');
+  });
+
   it('splits a batch whose process hangs, so only the hanging triple is lost', async () => {
-    const { verifier, runs } = scripted((ids) => (ids.includes('c') ? 'hang' : Object.fromEntries(ids.map((i) => [i, ['verified', 'failed']]))));
+    const { verifier, runs } = scripted((ids) => (ids.includes('c') ? 'hang' : Object.fromEntries(ids.map((i) => [i, ['failed', 'verified']]))));
     const out = await verifierOracle(verifier, info).decide(req(['a', 'b', 'c', 'd']));
     expect(out.get('c')).toMatchObject({ status: 'unknown', cause: 'timeout' });
-    for (const id of ['a', 'b', 'd']) expect(out.get(id)?.status).toBe('holds');
-    expect(runs[0]).toEqual(['+', 'a', 'b', 'c', 'd']);
+    for (const id of ['a', 'b', 'd']) expect(out.get(id)?.status).toBe('fails');
+    expect(runs[0]).toEqual(['a-', 'b-', 'c-', 'd-']);
   });
 
   it('gives every triple an error verdict when the harness does not compile', async () => {
@@ -108,11 +123,17 @@ describe('the verifier oracle', () => {
   });
 
   it('re-runs the triples a static error in another triple kept from being verified', async () => {
-    const { verifier, runs } = scripted((ids) => (ids.includes('a') ? { a: ['error', 'error'] } : { b: ['verified', 'failed'] }));
+    const { verifier, runs } = scripted((ids) => (ids.includes('a') ? { a: ['error', 'error'] } : { b: ['failed', 'verified'] }));
     const out = await verifierOracle(verifier, info).decide(req(['a', 'b']));
     expect(out.get('a')?.status).toBe('error');
-    expect(out.get('b')?.status).toBe('holds');
-    expect(runs).toEqual([['+', 'a', 'b'], ['+', 'b']]);
+    expect(out.get('b')?.status).toBe('fails');
+    expect(runs).toEqual([['a-', 'b-'], ['b-']]);
+  });
+
+  it('runs one process per triple when asked (the reference tool did)', async () => {
+    const { verifier, runs } = scripted((ids) => Object.fromEntries(ids.map((i) => [i, ['failed', 'verified']])));
+    await verifierOracle(verifier, info, { batchSize: 1 }).decide(req(['a', 'b']));
+    expect(runs).toEqual([['a-'], ['b-']]);
   });
 
   it('reuses cached results for an identical harness', async () => {
@@ -120,7 +141,7 @@ describe('the verifier oracle', () => {
     const oracle = verifierOracle(verifier, info, { cache: memoryCache() });
     await oracle.decide(req(['a']));
     const again = await oracle.decide(req(['a']));
-    expect(runs).toHaveLength(2);
+    expect(runs).toHaveLength(1);
     expect(again.get('a')?.status).toBe('fails');
   });
 });

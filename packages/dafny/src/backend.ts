@@ -16,17 +16,13 @@ export const dafnyVerifier: Verifier = {
   /**
    * Quantifier instances help the solver find a witness or counterexample but can also slow it down on
    * triples it decides without them (measured: 7-14 s instead of 0.5 s on SharedElements), so they are
-   * added only in a second round, for the triples the first round left undecided.
+   * added only in a later round, for the triples the plain harness left undecided.
    */
-  stages: [
-    { polarity: 'positive', effort: 0 },
-    { polarity: 'negative', effort: 0 },
-    { polarity: 'positive', effort: 1 },
-    { polarity: 'negative', effort: 1 },
-  ],
+  efforts: [1],
   emit: async (module, method, triples, options) => {
-    const known = (options.stage?.effort ?? 1) > 0 ? await knownInstances(module, method, triples) : undefined;
-    return emitHarness(harnessPlan(module, method), triples, options.stage, known);
+    const effort = options.effort ?? 1;
+    const known = effort > 0 ? await knownInstances(module, method, triples) : undefined;
+    return emitHarness(harnessPlan(module, method), triples, { attempts: options.attempts, effort }, known);
   },
   run: runDafny,
   parse: parseDafnyOutput,

@@ -52,7 +52,7 @@ export interface Obligation {
   symbol: string;
   tripleId: string;
   /** positive: the harness asserts the checked clause; negative: it asserts its negation. */
-  polarity: 'positive' | 'negative';
+  polarity: Polarity;
   /** Lines of the main harness file the symbol spans (1-based, inclusive), to map located messages back. */
   lines?: [number, number] | undefined;
 }
@@ -72,25 +72,15 @@ export interface Harness {
   args: string[];
 }
 
-/**
- * One round of proof attempts. The oracle runs a verifier's stages in order, each only for the triples
- * that earlier stages left undecided; `effort` lets a backend add costlier hints in later rounds.
- */
-export interface Stage {
-  polarity: 'positive' | 'negative';
-  effort: number;
-}
-
-export const DEFAULT_STAGES: readonly Stage[] = [
-  { polarity: 'positive', effort: 0 },
-  { polarity: 'negative', effort: 0 },
-];
+export type Polarity = 'positive' | 'negative';
 
 export interface EmitOptions {
   /** Per-obligation time limit the harness may encode (verifier attribute or flag). */
   timeoutSeconds: number;
-  /** Which proof attempt to emit for each triple (default: both polarities at effort 0). */
-  stage?: Stage;
+  /** Which proof attempts to emit per triple id (default: both polarities for every triple). */
+  attempts?: ReadonlyMap<string, readonly Polarity[]>;
+  /** 0 for the plain harness; higher levels (see `Verifier.efforts`) may add costlier hints. */
+  effort?: number;
 }
 
 export interface VerifierInfo {
@@ -143,8 +133,11 @@ export type ParsedRun =
 /** The verifier half of a backend: emit harness text, run the tool, map its output back. */
 export interface Verifier {
   name: string;
-  /** Rounds of proof attempts (default DEFAULT_STAGES: positive, then negative where needed). */
-  stages?: readonly Stage[];
+  /**
+   * Extra rounds for triples the plain harness leaves undecided, by effort level (e.g. `[1]`: one more
+   * round with hints that help some proofs but slow others down).
+   */
+  efforts?: readonly number[];
   /** Finds the installed verifier; throws SpecmutError('missing-verifier') naming the setup command. */
   detect(): Promise<VerifierInfo>;
   emit(module: SpecModule, method: MethodSpec, triples: Triple[], options: EmitOptions): Harness | Promise<Harness>;

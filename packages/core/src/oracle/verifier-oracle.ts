@@ -1,4 +1,4 @@
-import { DEFAULT_STAGES, type MethodSpec, type Obligation, type ObligationOutcome, type SpecModule, type Stage, type Verifier, type VerifierInfo } from '../backend/contract.js';
+import type { MethodSpec, Obligation, ObligationOutcome, Polarity, SpecModule, Verifier, VerifierInfo } from '../backend/contract.js';
 import { cacheKey, type ResultCache } from '../cache/result-cache.js';
 import { SpecmutError } from '../errors.js';
 import type { Triple } from '../model/triple.js';
@@ -15,6 +15,15 @@ export interface VerifierOracleOptions {
   cache?: ResultCache<{ result: BatchResult }> | undefined;
   /** Seconds added to a batch's deadline for process start-up. */
   slackSeconds?: number;
+  /** Triples per verifier process (default: all of a method's triples in one). 1 mimics one process per triple. */
+  batchSize?: number;
+  /** An oracle whose verdicts decide which proof attempt to make first (the evaluator); never the verdict. */
+  predict?: Oracle | undefined;
+}
+
+interface Round {
+  effort: number;
+  attempts: ReadonlyMap<string, readonly Polarity[]>;
 }
 
 /** Wall-clock limit for a batch: every obligation may use its full time limit, plus start-up. */
@@ -31,27 +40,37 @@ function better(a: ObligationOutcome | undefined, b: ObligationOutcome | undefin
   return RANK[b.result] > RANK[a.result] ? b : a;
 }
 
+/** Which polarity to try first: the predicted verdict's, else the one a triple's role makes likely. */
+function firstPolarity(t: Triple, predicted: Verdict | undefined): Polarity {
+  if (predicted?.status === 'holds') return 'positive';
+  if (predicted?.status === 'fails') return 'negative';
+  return t.role === 'mutant' || t.role === 'wrong' ? 'negative' : 'positive';
+}
+
+const opposite = (p: Polarity): Polarity => (p === 'positive' ? 'negative' : 'positive');
+
 /**
- * An oracle that runs a verifier backend in stages (by default: every triple's positive harness in one
- * process; then, only for the triples whose postcondition was not proved, the negated harness). A
- * negation that cannot hold is where a solver spends longest, so it is attempted only where needed.
- * A process that hangs or crashes costs only its own triples: the batch is split in halves and retried
- * down to single triples, which then get `unknown` (timeout) with the reason; a static error inside one
- * triple's harness does not cost the others, which are re-run without it.
+ * An oracle that runs a verifier backend in rounds, each one process for all the triples still
+ * undecided: first the proof attempt that is likely to succeed (the polarity the `predict` oracle, e.g.
+ * the evaluator, expects, or else the one the triple's role makes likely: tests hold, mutants are
+ * rejected), then the other polarity, then both again at each higher effort level the verifier offers.
+ * The prediction only orders the attempts; every verdict is the verifier's proof. A process that hangs
+ * or crashes costs only its own triples: the batch is split in halves and retried down to single
+ * triples, which then get `unknown` (timeout) with the reason; a static error inside one triple's
+ * harness does not cost the others, which are re-run without it.
  */
 export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: VerifierOracleOptions = {}): Oracle {
   const name = `${info.name} ${info.version}`;
-  const stages = verifier.stages ?? DEFAULT_STAGES;
 
-  async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], stage: Stage, req: OracleRequest): Promise<BatchResult> {
+  async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest): Promise<BatchResult> {
     let harness;
     try {
-      harness = await verifier.emit(module, method, triples, { timeoutSeconds: req.timeoutSeconds, stage });
+      harness = await verifier.emit(module, method, triples, { timeoutSeconds: req.timeoutSeconds, attempts: round.attempts, effort: round.effort });
     } catch (e) {
       if (e instanceof SpecmutError) return { kind: 'harness-error', message: e.format() };
       throw e;
     }
-    const key = cacheKey({ v: 3, verifier: name, details: info.details, files: harness.files, args: harness.args, obligations: harness.obligations, timeout: req.timeoutSeconds });
+    const key = cacheKey({ v: 4, verifier: name, details: info.details, files: harness.files, args: harness.args, obligations: harness.obligations, timeout: req.timeoutSeconds });
     const cached = await options.cache?.get(key);
     if (cached) return cached.result;
     const output = await verifier.run(info, {
@@ -70,66 +89,72 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     return result;
   }
 
-  /** One stage's attempt for each triple, isolating hangs and static errors; returns outcomes by triple. */
-  async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], stage: Stage, req: OracleRequest, out: Map<string, ObligationOutcome & { seconds: number }>): Promise<void> {
+  type Outcomes = Map<string, { positive?: ObligationOutcome; negative?: ObligationOutcome; seconds: number }>;
+
+  /** One round's attempts for the given triples, isolating hangs and static errors. */
+  async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, out: Outcomes): Promise<void> {
     if (triples.length === 0) return;
-    const result = await runBatch(module, method, triples, stage, req);
+    const record = (t: Triple, polarity: Polarity, o: ObligationOutcome | undefined, seconds: number) => {
+      const entry = out.get(t.id) ?? { seconds: 0 };
+      entry[polarity] = better(entry[polarity], o);
+      entry.seconds += seconds;
+      out.set(t.id, entry);
+    };
+    const result = await runBatch(module, method, triples, round, req);
     if (result.kind === 'killed') {
       if (triples.length > 1 && !req.signal?.aborted) {
         const half = Math.ceil(triples.length / 2);
-        await attempt(module, method, triples.slice(0, half), stage, req, out);
-        await attempt(module, method, triples.slice(half), stage, req, out);
+        await attempt(module, method, triples.slice(0, half), round, req, out);
+        await attempt(module, method, triples.slice(half), round, req, out);
         return;
       }
       const message = `the verifier process did not finish within ${result.seconds.toFixed(0)} s and was stopped`;
-      for (const t of triples) out.set(t.id, { symbol: '', result: 'timeout', message, seconds: result.seconds });
+      for (const t of triples) for (const p of round.attempts.get(t.id) ?? []) record(t, p, { symbol: '', result: 'timeout', message }, result.seconds);
       return;
     }
     if (result.kind === 'harness-error') {
-      for (const t of triples) out.set(t.id, { symbol: '', result: 'error', message: result.message, seconds: 0 });
+      for (const t of triples) for (const p of round.attempts.get(t.id) ?? []) record(t, p, { symbol: '', result: 'error', message: result.message }, 0);
       return;
     }
     const bySymbol = new Map(result.outcomes.map((o) => [o.symbol, o]));
     const seconds = result.seconds / triples.length;
-    const outcomes = triples.map((t) => {
-      const obligation = result.obligations.find((o) => o.tripleId === t.id && o.polarity === stage.polarity);
-      return obligation && bySymbol.get(obligation.symbol);
-    });
+    const mine = (t: Triple) => result.obligations.filter((o) => o.tripleId === t.id).map((o) => ({ o, outcome: bySymbol.get(o.symbol) }));
     // A static error inside one triple's harness stops the verifier before it checks the others: those
     // come back without results and are run again on their own.
-    const broken = outcomes.some((o) => o?.result === 'error');
-    const unrun = triples.filter((_, i) => (outcomes[i]?.result ?? 'missing') === 'missing');
-    triples.forEach((t, i) => {
-      if (!(broken && unrun.includes(t))) out.set(t.id, { ...(outcomes[i] ?? { symbol: '', result: 'missing' }), seconds });
-    });
-    if (broken && unrun.length > 0 && unrun.length < triples.length) await attempt(module, method, unrun, stage, req, out);
+    const broken = result.outcomes.some((o) => o.result === 'error');
+    const unrun = triples.filter((t) => mine(t).every((x) => (x.outcome?.result ?? 'missing') === 'missing'));
+    for (const t of triples) {
+      if (broken && unrun.includes(t)) continue;
+      for (const { o, outcome } of mine(t)) record(t, o.polarity, outcome ?? { symbol: o.symbol, result: 'missing' }, seconds);
+    }
+    if (broken && unrun.length > 0 && unrun.length < triples.length) await attempt(module, method, unrun, round, req, out);
   }
+
+  const decided = (e: { positive?: ObligationOutcome; negative?: ObligationOutcome } | undefined) =>
+    !!e && [e.positive?.result, e.negative?.result].some((r) => r === 'verified' || r === 'error');
 
   return {
     name,
     async decide(req) {
-      const best = new Map<string, { positive?: ObligationOutcome; negative?: ObligationOutcome; seconds: number }>();
+      const predicted = options.predict ? await options.predict.decide(req).catch(() => new Map<string, Verdict>()) : new Map<string, Verdict>();
+      const first = new Map(req.triples.map((t) => [t.id, firstPolarity(t, predicted.get(t.id))]));
+      const rounds: ((t: Triple) => readonly Polarity[])[] = [
+        (t) => [first.get(t.id)!],
+        (t) => [opposite(first.get(t.id)!)],
+        ...(verifier.efforts ?? []).map(() => () => ['positive', 'negative'] as const),
+      ];
+      const efforts = [0, 0, ...(verifier.efforts ?? [])];
+      const out: Outcomes = new Map();
       let pending = req.triples;
-      for (const stage of stages) {
-        if (pending.length === 0) break;
-        const out = new Map<string, ObligationOutcome & { seconds: number }>();
-        await attempt(req.module, req.method, pending, stage, req, out);
-        for (const t of pending) {
-          const o = out.get(t.id);
-          const entry = best.get(t.id) ?? { seconds: 0 };
-          entry[stage.polarity] = better(entry[stage.polarity], o);
-          entry.seconds += o?.seconds ?? 0;
-          best.set(t.id, entry);
-        }
-        pending = pending.filter((t) => {
-          const e = best.get(t.id)!;
-          const done = [e.positive?.result, e.negative?.result];
-          return !done.includes('verified') && !done.includes('error');
-        });
+      for (let r = 0; r < rounds.length && pending.length; r++) {
+        const round: Round = { effort: efforts[r]!, attempts: new Map(pending.map((t) => [t.id, rounds[r]!(t)])) };
+        const size = options.batchSize ?? pending.length;
+        for (let i = 0; i < pending.length; i += size) await attempt(req.module, req.method, pending.slice(i, i + size), round, req, out);
+        pending = pending.filter((t) => !decided(out.get(t.id)));
       }
       const verdicts = new Map<string, Verdict>();
       for (const t of req.triples) {
-        const e = best.get(t.id);
+        const e = out.get(t.id);
         verdicts.set(t.id, combineObligations(e?.positive, e?.negative, name, e?.seconds));
       }
       return verdicts;

@@ -1,4 +1,4 @@
-import { SpecmutError, showType, tripleChecks, type Harness, type Obligation, type Parameter, type Stage, type Triple, type Type, type Value } from '@specmut/core';
+import { SpecmutError, showType, tripleChecks, type Harness, type Obligation, type Parameter, type Triple, type Type, type Value } from '@specmut/core';
 import { renderDafny, renderDafnyType } from '../render.js';
 import { HARNESS_PREFIX } from '../verifier/run.js';
 import { holdsArrays, mapHints, valueHints } from './hints.js';
@@ -161,9 +161,15 @@ export function symbolFor(triple: Triple, polarity: Obligation['polarity']): str
  * One Dafny file for a batch of triples: the spec's declarations, then for every triple a positive and a
  * negated harness method. Line ranges of each method are recorded so that messages map back to triples.
  */
-export function emitHarness(plan: HarnessPlan, triples: Triple[], stage?: Stage, known: KnownInstances = new Map()): Harness {
-  const polarities = stage ? [stage.polarity] : (['positive', 'negative'] as const);
-  const effort = stage?.effort ?? 1;
+export interface EmitChoice {
+  /** Polarities to emit per triple id; absent: both for every triple. */
+  attempts?: ReadonlyMap<string, readonly Obligation['polarity'][]> | undefined;
+  /** 0: plain harness; 1: with quantifier-instance hints. */
+  effort?: number | undefined;
+}
+
+export function emitHarness(plan: HarnessPlan, triples: Triple[], choice: EmitChoice = {}, known: KnownInstances = new Map()): Harness {
+  const effort = choice.effort ?? 1;
   const head = plan.prelude.slice(0, plan.insertAt);
   const tail = plan.prelude.slice(plan.insertAt);
   let line = head.split('\n').length;
@@ -171,7 +177,7 @@ export function emitHarness(plan: HarnessPlan, triples: Triple[], stage?: Stage,
   const obligations: Obligation[] = [];
   const ind = plan.indent;
   for (const triple of triples) {
-    for (const polarity of polarities) {
+    for (const polarity of choice.attempts?.get(triple.id) ?? (['positive', 'negative'] as const)) {
       const symbol = symbolFor(triple, polarity);
       const body = harnessBody(plan, triple, polarity, effort, known);
       const text = [`${ind}method ${attributes(plan, triple)}${symbol}()`, `${ind}{`, ...body.map((l) => `${ind}  ${l}`), `${ind}}`, ''];
