@@ -59,7 +59,7 @@ export function lowerAs(cx: LowerContext, node: Node, scope: Scope): Lowered {
   if (target.subset) {
     const v = cx.fresh('as');
     const constraints = subsetConstraints(cx, target.subset, v);
-    e = E.let(v, e, checked(E.and(...constraints), E.v(v), loc));
+    e = E.let(v, e, checked(E.and(...constraints), E.v(v), loc, `the value must satisfy the constraint of ${target.subset.name}`));
   }
   return { e, t: to as Type, newtype: target.subset?.decl.kind === 'newtype' ? target.subset : undefined };
 }
@@ -69,6 +69,6 @@ function exactFloor(cx: LowerContext, r: Expr, loc: Lowered['e']['loc']): Expr {
   const E = cx.E;
   const v = cx.fresh('real');
   const floor = E.realFloor(E.v(v));
-  return E.let(v, r, checked(E.eq(E.intToReal(floor), E.v(v)), E.realFloor(E.v(v)), loc));
+  return E.let(v, r, checked(E.eq(E.intToReal(floor), E.v(v)), E.realFloor(E.v(v)), loc, 'as int needs a real that is an integer'));
 }
 

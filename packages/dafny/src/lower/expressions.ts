@@ -172,7 +172,7 @@ function lowerStatementExpression(cx: LowerContext, node: Node, scope: Scope, ex
   switch (stmt.type) {
     case 'assert_statement':
     case 'expect_statement':
-      return { e: checked(condition(), body.e, cx.loc(stmt)), t: body.t };
+      return { e: checked(condition(), body.e, cx.loc(stmt), `${stmt.child(0)!.text} ${stmt.childForFieldName('condition')!.text}`), t: body.t };
     case 'assume_statement':
       return { e: cx.E.ite(condition(), body.e, cx.unsupported('assume with a false condition', stmt).e), t: body.t };
     default:

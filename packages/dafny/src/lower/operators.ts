@@ -150,7 +150,7 @@ function arithmetic(cx: LowerContext, node: Node, op: string, l: Lowered, r: Low
 function withinNewtype(cx: LowerContext, node: Node, newtype: SubsetInfo, result: Lowered): Lowered {
   const v = cx.fresh('n');
   const constraints = subsetConstraints(cx, newtype, v);
-  const e = cx.E.let(v, result.e, checked(cx.E.and(...constraints), cx.E.v(v), cx.loc(node)));
+  const e = cx.E.let(v, result.e, checked(cx.E.and(...constraints), cx.E.v(v), cx.loc(node), `the result must satisfy the constraint of ${newtype.name}`));
   return { ...result, e, newtype };
 }
 

@@ -115,7 +115,7 @@ export function lowerLambda(cx: LowerContext, node: Node, scope: Scope): Lowered
     const inner = scope.with(bindings);
     let body = cx.expr(node.childForFieldName('body')!, inner).e;
     const requires = fields(node, 'requires').map((r) => cx.expr(r, inner).e);
-    if (requires.length) body = checked(conjunction(cx, requires)!, body, cx.loc(node));
+    if (requires.length) body = checked(conjunction(cx, requires)!, body, cx.loc(node), 'the precondition of the lambda');
     return { e: cx.E.lambda(bindings.map((b) => ({ name: b.ir, type: known(b.type) })), body), t: T.opaque('->') };
   });
 }

@@ -107,7 +107,7 @@ function typeChecks(cx: LowerContext, bindings: Binding[], typeNodes: ReadonlyMa
     const typeNode = typeNodes.get(b.name);
     if (!b.subset || !typeNode) return [];
     const loc = cx.loc(typeNode);
-    const expr = checked(cx.E.and(...subsetConstraints(cx, b.subset, b.ir)), cx.E.bool(true), loc);
+    const expr = checked(cx.E.and(...subsetConstraints(cx, b.subset, b.ir)), cx.E.bool(true), loc, `${b.name} must satisfy the constraint of ${b.subset.name}`);
     return [{ expr, label: `${b.name}: ${typeNode.text}`, loc }];
   });
 }

@@ -1,6 +1,6 @@
 import { V } from '@specmut/core';
 import { describe, expect, it } from 'vitest';
-import { check } from './helpers.js';
+import { check, lowerFully, run } from './helpers.js';
 
 const real = (num: number | bigint, den: number | bigint = 1) => V.real(num, den);
 const ch = (c: string) => V.char(c);
@@ -17,6 +17,8 @@ describe('conversions', () => {
     // Dafny: "the real-based number must be an integer (if you want truncation, apply .Floor)".
     expect(await check('r: real', 'r as int == -2', { r: real(-3, 2) })).toBe('unknown:not-well-formed');
     expect(await check('r: real', 'r.Floor == -2', { r: real(-3, 2) })).toBe('holds');
+    const spec = await lowerFully('method M(r: real) returns (n: int)\n  ensures n == r as int\n');
+    expect((await run(spec, { r: real(-3, 2), n: -2 })).reason).toMatch(/not well-formed: no case matches \(false, "as int needs a real that is an integer"\) at test\.dfy:2:16/);
   });
 
   it('checks conversions into nat and subset types', async () => {
