@@ -10,9 +10,10 @@ export function integerValue(text: string): bigint {
 }
 
 /** `3.14` is exactly 314/100: Dafny reals are mathematical reals, never floating point. */
-export function realValue(text: string): Value {
+export function realValue(text: string, negate = false): Value {
   const [whole = '0', frac = ''] = text.replace(/_/g, '').split('.');
-  return V.real(BigInt(whole + frac), 10n ** BigInt(frac.length));
+  const num = BigInt(whole + frac);
+  return V.real(negate ? -num : num, 10n ** BigInt(frac.length));
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '0': '\0', '\\': '\\', "'": "'", '"': '"' };

@@ -57,8 +57,7 @@ export function lowerPattern(cx: LowerContext, node: Node, expected: Type | unde
     case 'unary_expression': {
       const operand = node.childForFieldName('operand')!;
       if (operand.type === 'integer_literal') return P.lit(V.int(-integerValue(operand.text)));
-      const r = realValue(operand.text) as Extract<ReturnType<typeof realValue>, { kind: 'real' }>;
-      return P.lit(V.real(-r.num, r.den));
+      return P.lit(realValue(operand.text, true));
     }
     default:
       return unsupportedAt(`pattern ${node.type}`, node);

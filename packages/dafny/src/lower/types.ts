@@ -85,7 +85,4 @@ export function known(t: Type | undefined): Type | undefined {
 }
 
 export const isChar = (t: Type | undefined): boolean => t?.kind === 'char';
-export const isReal = (t: Type | undefined): boolean => t?.kind === 'real';
 export const isBitvector = (t: Type | undefined): t is Extract<Type, { kind: 'bitvector' }> => t?.kind === 'bitvector';
-export const isIntegral = (t: Type | undefined): boolean => t?.kind === 'int' || t?.kind === 'nat';
-export const isSeqLike = (t: Type | undefined): boolean => t?.kind === 'seq' || t?.kind === 'string';

@@ -39,11 +39,13 @@ function Len(l: List): nat { match l { case Nil => 0 case Cons(_, t) => 1 + Len(
     const prelude = `datatype Color = Red | Green | Blue
 function Warm(c: Color): bool { match c case Red | Green => true case Blue => false }
 function Classify(p: (int, bool)): int { match p case (0, _) => 0 case (_, true) => 1 case (n, false) => n }
-function Sign(n: int): string { match n case 0 => "zero" case -1 => "minus one" case _ => "other" }`;
+function Sign(n: int): string { match n case 0 => "zero" case -1 => "minus one" case _ => "other" }
+function Half(r: real): int { match r case -1.5 => 1 case 0.5 => 2 case _ => 0 }`;
     expect(await check('c: Color', 'Warm(c)', { c: V.datatype('Green') }, prelude)).toBe('holds');
     expect(await check('c: Color', 'Warm(c)', { c: V.datatype('Blue') }, prelude)).toBe('fails');
     expect(await check('', 'Classify((0, true)) == 0 && Classify((5, true)) == 1 && Classify((5, false)) == 5', {}, prelude)).toBe('holds');
     expect(await check('', 'Sign(0) == "zero" && Sign(-1) == "minus one" && Sign(3) == "other"', {}, prelude)).toBe('holds');
+    expect(await check('', 'Half(-1.5) == 1 && Half(0.5) == 2 && Half(1.5) == 0', {}, prelude)).toBe('holds');
   });
 
   it('updates fields with d.(f := v)', async () => {
