@@ -42,9 +42,10 @@ export function lowerExpression(cx: LowerContext, node: Node, scope: Scope, expe
       // A triple has no state change between its inputs and the check: old(e) is e on the inputs.
       return cx.expr(node.childForFieldName('expression')!, scope);
     case 'fresh_expression':
+      return lowerFresh(cx, node, scope);
     case 'allocated_expression':
     case 'unchanged_expression':
-      // Every array of a triple is allocated before the check and nothing modifies it afterwards.
+      // Every object of a triple is allocated, and nothing changes between the inputs and the check.
       return { e: E.bool(true), t: T.bool };
     case 'cardinality_expression':
       return lowerCardinality(cx, node, scope);
@@ -121,6 +122,20 @@ export function lowerExpression(cx: LowerContext, node: Node, scope: Scope, expe
     default:
       return unsupportedAt(node.type.replace(/_/g, ' '), node);
   }
+}
+
+/**
+ * `fresh(r)`: a result the method returns is a new object (a triple's output has no identity that
+ * could alias an input); a parameter existed before the call, so it is not fresh.
+ */
+function lowerFresh(cx: LowerContext, node: Node, scope: Scope): Lowered {
+  const operand = node.childForFieldName('expression')!;
+  const sig = scope.frame.signature;
+  if (node.childForFieldName('label') || !sig || operand.type !== 'identifier' || !scope.isRootBinding(operand.text)) {
+    return unsupportedAt('fresh of anything but a parameter or result of the spec under test', node);
+  }
+  if (sig.results.has(operand.text)) return { e: cx.E.bool(true), t: T.bool };
+  return { e: cx.E.bool(!sig.params.has(operand.text)), t: T.bool };
 }
 
 function display(cx: LowerContext, node: Node, scope: Scope, coll: 'seq' | 'set' | 'multiset'): Lowered {

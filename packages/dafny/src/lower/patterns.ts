@@ -26,7 +26,8 @@ export function lowerPattern(cx: LowerContext, node: Node, expected: Type | unde
       const name = node.childForFieldName('name')!.text;
       const typeNode = node.childForFieldName('type');
       if (name === '_') return P.wild;
-      const ctor = !typeNode ? cx.ctor(name, expected?.kind === 'datatype' ? expected.name : undefined) : undefined;
+      // Only a value of a datatype (or of a type the lowering cannot tell) can match a constructor.
+      const ctor = !typeNode && (!expected || expected.kind === 'datatype') ? cx.ctor(name, expected?.kind === 'datatype' ? expected.name : undefined) : undefined;
       if (ctor && ctor.fields.length === 0) return P.ctor(name);
       const resolved = typeNode ? cx.type(typeNode) : undefined;
       out.push(binding(name, resolved?.type ?? known(expected), resolved?.subset));

@@ -36,6 +36,8 @@ export interface Frame {
    * it verifies the function, not at its calls (a call sees only the defining equation).
    */
   functionBody?: boolean | undefined;
+  /** In the spec under test: its parameters, which exist before the call (`fresh(p)` is false) and its results. */
+  signature?: { params: ReadonlySet<string>; results: ReadonlySet<string> } | undefined;
 }
 
 /** Lexical scope: immutable chain of binding maps, looked up innermost first (Dafny shadowing). */

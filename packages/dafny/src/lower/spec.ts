@@ -72,8 +72,9 @@ function lowerChecked(module: SpecModule, method: MethodSpec): LoweringReport {
   const isFunction = decl.kind === 'function' || decl.kind === 'predicate';
   const selfCall = isFunction && results[0] ? { name: decl.name, params: params.map((p) => p.name), result: results[0].name } : undefined;
 
-  const preScope = Scope.root({ path: decl.path }, params);
-  const postScope = Scope.root({ path: decl.path, selfCall }, [...params, ...results]);
+  const signature = { params: new Set(params.map((p) => p.name)), results: new Set(results.map((r) => r.name)) };
+  const preScope = Scope.root({ path: decl.path, signature }, params);
+  const postScope = Scope.root({ path: decl.path, selfCall, signature }, [...params, ...results]);
   const clauses = (kind: 'requires' | 'ensures', scope: Scope): IrClause[] =>
     method.clauses
       .filter((c) => c.kind === kind)

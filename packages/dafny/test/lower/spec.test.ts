@@ -38,6 +38,13 @@ describe('a method spec', () => {
     expect(await status(spec, { n: 0, h: 1 })).toBe('unknown:not-well-formed');
   });
 
+  it('makes results fresh and parameters not', async () => {
+    const spec = await lowerFully('method Copy(a: array<int>) returns (r: array<int>)\n  ensures fresh(r)\n  ensures !fresh(a)\n');
+    expect(await status(spec, { a: [1], r: [1] })).toBe('holds');
+    const wrong = await lowerFully('method Copy(a: array<int>) returns (r: array<int>)\n  ensures fresh(a)\n');
+    expect(await status(wrong, { a: [1], r: [1] })).toBe('fails');
+  });
+
   it('reads old(e) as e on the inputs, and fresh/allocated/unchanged as true', async () => {
     const spec = await lowerFully('method Swap(a: array<int>) returns (r: array<int>)\n  requires a.Length > 0\n  ensures fresh(r) && r.Length == old(a.Length) && r[0] == old(a[0]) && unchanged(a) && allocated(a)\n');
     expect(await status(spec, { a: [4, 5], r: [4, 0] })).toBe('holds');
