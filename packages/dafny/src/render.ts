@@ -1,4 +1,4 @@
-import { SpecmutError, realToText, showType, type Type, type Value } from '@specmut/core';
+import { SpecmutError, elementType, realToText, showType, type Type, type Value } from '@specmut/core';
 
 /** Dafny char/string escapes; anything outside printable ASCII as `\U{hex}` (Dafny 4's unicode chars). */
 function escapeChar(c: string, quote: '"' | "'"): string {
@@ -29,20 +29,7 @@ export function renderString(s: string): string {
   return `"${[...s].map((c) => escapeChar(c, '"')).join('')}"`;
 }
 
-function elementType(t: Type): Type {
-  switch (t.kind) {
-    case 'seq':
-    case 'set':
-    case 'multiset':
-      return t.elem;
-    case 'array':
-      return t.dims === 1 ? t.elem : { kind: 'array', elem: t.elem, dims: t.dims - 1 };
-    case 'string':
-      return { kind: 'char' };
-    default:
-      return t;
-  }
-}
+const elementOf = (t: Type): Type => elementType(t) ?? t;
 
 /** A Dafny expression denoting the value; arrays are written as the sequence of their contents. */
 export function renderDafny(v: Value, t: Type): string {
@@ -60,12 +47,12 @@ export function renderDafny(v: Value, t: Type): string {
     case 'seq': {
       const isString = t.kind === 'string' || (t.kind === 'seq' && t.elem.kind === 'char') || (t.kind === 'array' && t.dims === 1 && t.elem.kind === 'char');
       if (isString) return renderString(v.elems.map((c) => (c.kind === 'char' ? c.value : '')).join(''));
-      return `[${v.elems.map((e) => renderDafny(e, elementType(t))).join(', ')}]`;
+      return `[${v.elems.map((e) => renderDafny(e, elementOf(t))).join(', ')}]`;
     }
     case 'set':
-      return `{${v.elems.map((e) => renderDafny(e, elementType(t))).join(', ')}}`;
+      return `{${v.elems.map((e) => renderDafny(e, elementOf(t))).join(', ')}}`;
     case 'multiset':
-      return `multiset{${v.elems.map((e) => renderDafny(e, elementType(t))).join(', ')}}`;
+      return `multiset{${v.elems.map((e) => renderDafny(e, elementOf(t))).join(', ')}}`;
     case 'map': {
       const [kt, vt] = t.kind === 'map' ? [t.key, t.value] : [t, t];
       return `map[${v.entries.map(([k, x]) => `${renderDafny(k, kt)} := ${renderDafny(x, vt)}`).join(', ')}]`;

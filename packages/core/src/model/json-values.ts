@@ -1,5 +1,5 @@
 import { SpecmutError } from '../errors.js';
-import { showType, type Type } from './types.js';
+import { elementType, showType, type Type } from './types.js';
 import { V, realToText, type Value } from './values.js';
 
 /**
@@ -193,17 +193,4 @@ export function encodeValue(v: Value, type: Type): Json {
   }
 }
 
-function elementTypeOf(t: Type): Type {
-  switch (t.kind) {
-    case 'seq':
-    case 'set':
-    case 'multiset':
-      return t.elem;
-    case 'array':
-      return t.dims === 1 ? t.elem : { kind: 'array', elem: t.elem, dims: t.dims - 1 };
-    case 'string':
-      return { kind: 'char' };
-    default:
-      return t;
-  }
-}
+const elementTypeOf = (t: Type): Type => elementType(t) ?? t;

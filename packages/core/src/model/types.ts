@@ -105,10 +105,21 @@ export function showType(t: Type): string {
   }
 }
 
-/** Element type of anything indexable as a sequence (seq, string, array). */
-export function sequenceElement(t: Type): Type | undefined {
-  if (t.kind === 'seq') return t.elem;
-  if (t.kind === 'string') return { kind: 'char' };
-  if (t.kind === 'array') return t.dims === 1 ? t.elem : { kind: 'array', elem: t.elem, dims: t.dims - 1 };
-  return undefined;
+/**
+ * The type of a collection's elements (seq, string, array, set, multiset); a 2-D array's elements are
+ * its rows. Undefined for other types.
+ */
+export function elementType(t: Type): Type | undefined {
+  switch (t.kind) {
+    case 'seq':
+    case 'set':
+    case 'multiset':
+      return t.elem;
+    case 'string':
+      return { kind: 'char' };
+    case 'array':
+      return t.dims === 1 ? t.elem : { kind: 'array', elem: t.elem, dims: t.dims - 1 };
+    default:
+      return undefined;
+  }
 }

@@ -1,5 +1,5 @@
 import type { Type } from '../model/types.js';
-import { sequenceElement } from '../model/types.js';
+import { elementType as elementOf } from '../model/types.js';
 import { V, compareValues, valueKey, type Value } from '../model/values.js';
 import type { Rng } from './rng.js';
 
@@ -73,8 +73,7 @@ function elemsOf(v: Value): Value[] {
 }
 
 function elementType(t: Type): Type {
-  if (t.kind === 'set' || t.kind === 'multiset') return t.elem;
-  return sequenceElement(t) ?? t;
+  return elementOf(t) ?? t;
 }
 
 const isRect = (t: Type): boolean => t.kind === 'array' && t.dims > 1;

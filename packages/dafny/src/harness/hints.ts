@@ -1,4 +1,4 @@
-import type { Type, Value } from '@specmut/core';
+import { elementType, type Type, type Value } from '@specmut/core';
 import { renderDafny } from '../render.js';
 
 /** Hints are per element; past this size they cost more verifier time than they save. */
@@ -20,11 +20,9 @@ export function holdsArrays(t: Type): boolean {
   }
 }
 
+/** Hints are stated per element of one-dimensional collections. */
 function elemType(t: Type): Type | undefined {
-  if (t.kind === 'seq' || t.kind === 'set' || t.kind === 'multiset') return t.elem;
-  if (t.kind === 'array' && t.dims === 1) return t.elem;
-  if (t.kind === 'string') return { kind: 'char' };
-  return undefined;
+  return t.kind === 'array' && t.dims > 1 ? undefined : elementType(t);
 }
 
 /**

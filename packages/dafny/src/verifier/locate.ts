@@ -31,24 +31,18 @@ export function findOnPath(name: string): string | undefined {
   return undefined;
 }
 
-/** `SPECMUT_DAFNY`, then the project-local `.tools/dafny/dafny` installed by the setup script, then `dafny` on PATH. */
-export function locateDafny(): string | undefined {
-  const fromEnv = process.env.SPECMUT_DAFNY;
+/** `$envVar`, then the project-local `.tools/<dir>/<name>` the setup script installs, then `name` on PATH. */
+function locateTool(envVar: string, dir: string, name: string): string | undefined {
+  const fromEnv = process.env[envVar];
   if (fromEnv) return fromEnv;
   for (const root of candidateRoots()) {
-    const p = join(root, '.tools', 'dafny', 'dafny');
+    const p = join(root, '.tools', dir, name);
     if (existsSync(p)) return p;
   }
-  return findOnPath('dafny');
+  return findOnPath(name);
 }
 
-/** `SPECMUT_Z3`, then the project-local `.tools/z3/z3`, then `z3` on PATH (Debian's z3 package). */
-export function locateZ3(): string | undefined {
-  const fromEnv = process.env.SPECMUT_Z3;
-  if (fromEnv) return fromEnv;
-  for (const root of candidateRoots()) {
-    const p = join(root, '.tools', 'z3', 'z3');
-    if (existsSync(p)) return p;
-  }
-  return findOnPath('z3');
-}
+export const locateDafny = (): string | undefined => locateTool('SPECMUT_DAFNY', 'dafny', 'dafny');
+
+/** Debian's z3 package puts it on PATH; Dafny from NuGet has none of its own. */
+export const locateZ3 = (): string | undefined => locateTool('SPECMUT_Z3', 'z3', 'z3');
