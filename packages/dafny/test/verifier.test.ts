@@ -72,6 +72,14 @@ describe('scoring Dafny specs with the real verifier', () => {
     expect(composite.completeness).toBe(1);
   });
 
+  it("a function's own ensures test the triple's output, not the function's body", async () => {
+    const abs = await score(fixture('abs-function.suite.json'));
+    expect(abs.correctness).toBe(1);
+    // -2 satisfies `Abs(x) == x || Abs(x) == -x` for x = 2 but not `Abs(x) >= 0`.
+    expect(abs.tests[2]!.mutants.find((m) => m.origin === 'wrong')).toMatchObject({ value: '-2', verdict: 'rejected' });
+    expect(abs.completeness).toBe(1);
+  });
+
   it('a verifier timeout is an unknown verdict with its cause, not a failure', async () => {
     const hard = await score(fixture('hard.suite.json'));
     expect(hard.status).toBe('scored');

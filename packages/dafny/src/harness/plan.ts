@@ -2,7 +2,7 @@ import { SpecmutError, type MethodSpec, type SpecModule } from '@specmut/core';
 import { dafnyNative } from '../spec-module.js';
 import type { Declaration } from '../syntax/declarations.js';
 import { recursiveFunctions } from '../syntax/dependencies.js';
-import { descendants, type Node } from '../syntax/parser.js';
+import { descendants, named, type Node } from '../syntax/parser.js';
 import { PRE_LABEL, type HarnessPlan } from './emit.js';
 import { quantifierSites } from './instances.js';
 
@@ -39,15 +39,44 @@ function implementationEdits(root: Node): Edit[] {
   return edits;
 }
 
-/** Clause text with every unlabelled `old(e)` pinned to the state right after the inputs are set. */
-function pinOld(condition: Node): { text: string; usesOld: boolean } {
+/** A function's own name applied to exactly its parameters, in its ensures: that is its result. */
+export interface SelfCall {
+  name: string;
+  params: string[];
+  result: string;
+}
+
+function isSelfCall(n: Node, self: SelfCall): boolean {
+  if (n.type !== 'call_expression') return false;
+  const callee = n.childForFieldName('function');
+  const args = n.childForFieldName('arguments');
+  if (!callee || !args || callee.text.split('.').pop() !== self.name) return false;
+  const given = named(args).map((a) => a.text.trim());
+  return given.length === self.params.length && given.every((a, i) => a === self.params[i]);
+}
+
+/**
+ * A clause's text for the harness: every unlabelled `old(e)` pinned to the state right after the
+ * inputs are set, and in a function's own ensures, `F(params)` replaced by the result variable (the
+ * triple's output, not the function's body, is what is tested).
+ */
+function harnessClause(condition: Node, self: SelfCall | undefined): { text: string; usesOld: boolean } {
   const edits: Edit[] = [];
-  for (const n of descendants(condition)) {
-    if (n.type !== 'old_expression' || n.childForFieldName('label')) continue;
-    const keyword = n.child(0)!;
-    edits.push({ start: keyword.startIndex - condition.startIndex, end: keyword.endIndex - condition.startIndex, text: `old@${PRE_LABEL}` });
-  }
-  return { text: applyEdits(condition.text, edits), usesOld: edits.length > 0 };
+  let usesOld = false;
+  const at = (n: Node) => ({ start: n.startIndex - condition.startIndex, end: n.endIndex - condition.startIndex });
+  const visit = (n: Node) => {
+    if (self && isSelfCall(n, self)) {
+      edits.push({ ...at(n), text: self.result });
+      return;
+    }
+    if (n.type === 'old_expression' && !n.childForFieldName('label')) {
+      edits.push({ ...at(n.child(0)!), text: `old@${PRE_LABEL}` });
+      usesOld = true;
+    }
+    for (const c of named(n)) visit(c);
+  };
+  visit(condition);
+  return { text: applyEdits(condition.text, edits), usesOld };
 }
 
 const MARKER = '/*@specmut-harness@*/';
@@ -61,8 +90,12 @@ export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan
   const at = prelude.indexOf(MARKER);
   const conditionNodes = (kind: 'requires' | 'ensures') =>
     method.clauses.filter((c) => c.kind === kind).map((c) => (c.node as Node).childForFieldName('condition')!);
-  const requires = conditionNodes('requires').map(pinOld);
-  const ensures = conditionNodes('ensures').map(pinOld);
+  const self: SelfCall | undefined =
+    decl.node.type === 'function_declaration' && method.signature.results[0]
+      ? { name: decl.name, params: method.signature.params.map((p) => p.name), result: method.signature.results[0].name }
+      : undefined;
+  const requires = conditionNodes('requires').map((c) => harnessClause(c, undefined));
+  const ensures = conditionNodes('ensures').map((c) => harnessClause(c, self));
   const names = [...method.signature.params, ...method.signature.results];
   const deps = native.declarations.filter((d) => method.dependencies.includes([...d.path, d.name].join('.')));
   return {

@@ -1,4 +1,4 @@
-import { T, V, type Expr, type Type } from '@specmut/core';
+import { T, V, preStateName, type Expr, type Type } from '@specmut/core';
 import { fields, type Node } from '../syntax/parser.js';
 import { lowerCall } from './calls.js';
 import { checked } from './checks.js';
@@ -38,9 +38,13 @@ export function lowerExpression(cx: LowerContext, node: Node, scope: Scope, expe
       return lowerName(cx, 'this', node, scope);
     case 'parenthesized_expression':
       return cx.expr(node.childForFieldName('expression')!, scope, expected);
-    case 'old_expression':
-      // A triple has no state change between its inputs and the check: old(e) is e on the inputs.
-      return cx.expr(node.childForFieldName('expression')!, scope);
+    case 'old_expression': {
+      // old(e) is e on the inputs: the parameters the method changes in place denote their pre-state
+      // (bound by core under preStateName); everything else is the same before and after.
+      const modified = [...(scope.frame.signature?.modified ?? [])].filter((m) => scope.isRootBinding(m));
+      const pre = modified.map((m) => ({ ...scope.lookup(m)!, ir: preStateName(m) }));
+      return cx.expr(node.childForFieldName('expression')!, scope.with(pre));
+    }
     case 'fresh_expression':
       return lowerFresh(cx, node, scope);
     case 'allocated_expression':

@@ -36,8 +36,11 @@ export interface Frame {
    * it verifies the function, not at its calls (a call sees only the defining equation).
    */
   functionBody?: boolean | undefined;
-  /** In the spec under test: its parameters, which exist before the call (`fresh(p)` is false) and its results. */
-  signature?: { params: ReadonlySet<string>; results: ReadonlySet<string> } | undefined;
+  /**
+   * In the spec under test: its parameters, which exist before the call (`fresh(p)` is false), its
+   * results, and the parameters it changes in place (inside `old(..)` they denote their pre-state).
+   */
+  signature?: { params: ReadonlySet<string>; results: ReadonlySet<string>; modified?: ReadonlySet<string> } | undefined;
 }
 
 /** Lexical scope: immutable chain of binding maps, looked up innermost first (Dafny shadowing). */

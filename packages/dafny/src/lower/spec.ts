@@ -1,4 +1,4 @@
-import { children, type Binder, type Expr, type IrClause, type IrLoc, type IrSpec, type MethodSpec, type SpecModule, type Unsupported } from '@specmut/core';
+import { children, preStateName, type Binder, type Expr, type IrClause, type IrLoc, type IrSpec, type MethodSpec, type SpecModule, type Unsupported } from '@specmut/core';
 import { dafnyNative } from '../spec-module.js';
 import type { Declaration } from '../syntax/declarations.js';
 import { named, type Node } from '../syntax/parser.js';
@@ -72,8 +72,13 @@ function lowerChecked(module: SpecModule, method: MethodSpec): LoweringReport {
   const isFunction = decl.kind === 'function' || decl.kind === 'predicate';
   const selfCall = isFunction && results[0] ? { name: decl.name, params: params.map((p) => p.name), result: results[0].name } : undefined;
 
-  const signature = { params: new Set(params.map((p) => p.name)), results: new Set(results.map((r) => r.name)) };
-  const preScope = Scope.root({ path: decl.path, signature }, params);
+  const modified = new Set(method.signature.modifies ?? []);
+  const signature = { params: new Set(params.map((p) => p.name)), results: new Set(results.map((r) => r.name)), modified };
+  // The precondition speaks of the state before the call: a parameter the method changes is its pre-state there.
+  const preScope = Scope.root(
+    { path: decl.path, signature },
+    params.map((p) => (modified.has(p.name) ? { ...p, ir: preStateName(p.name) } : p)),
+  );
   const postScope = Scope.root({ path: decl.path, selfCall, signature }, [...params, ...results]);
   const clauses = (kind: 'requires' | 'ensures', scope: Scope): IrClause[] =>
     method.clauses
@@ -87,7 +92,7 @@ function lowerChecked(module: SpecModule, method: MethodSpec): LoweringReport {
 
   const lowered: IrSpec = {
     name: method.name,
-    params: params.map((p) => ({ name: p.ir, type: p.type })),
+    params: [...params.map((p) => ({ name: p.ir, type: p.type })), ...params.filter((p) => modified.has(p.name)).map((p) => ({ name: preStateName(p.name), type: p.type }))],
     results: results.map((r) => ({ name: r.ir, type: r.type })),
     requires: [...typeChecks(cx, params, typeNodes), ...clauses('requires', preScope)],
     ensures: [...typeChecks(cx, results, typeNodes), ...clauses('ensures', postScope)],
