@@ -102,11 +102,32 @@ const statementExpression = ($, last) =>
           $.assume_statement,
           $.expect_statement,
           $.reveal_statement,
+          $.hide_statement,
           $.calc_statement,
         ),
       ),
       field('body', last),
     ),
+  );
+
+// `:| [assume] e` and `:- [expect|assert|assume] e, rhs...` of variable declarations and
+// assignments. The keyword is part of the statement (Dafny reads it so even though an
+// expression may also start with `assume P; ...`).
+const suchThat = ($, name) =>
+  seq(
+    field('operator', ':|'),
+    optional(seq(field('keyword', 'assume'), optional($._attributes))),
+    field(name, $._expression),
+  );
+
+const orReturn = ($, name) =>
+  seq(
+    field('operator', ':-'),
+    optional(
+      seq(field('keyword', choice('expect', 'assert', 'assume')), optional($._attributes)),
+    ),
+    field(name, $._expression),
+    repeat(seq(',', field(name, $._rhs))),
   );
 
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
@@ -124,6 +145,9 @@ module.exports = grammar({
   supertypes: ($) => [$._declaration, $._statement, $._expression, $._primary_expression, $._type, $._pattern],
 
   conflicts: ($) => [
+    // `ghost` after a constraint: `ghost witness w`, or the start of the next declaration
+    [$._constrained_type],
+    [$.newtype_declaration],
     // `(x, y) => e` versus the tuple `(x, y)`; `x => e` versus a guard `x` in `case x => S`
     [$._primary_expression, $.bound_variable],
     [$._primary_expression, $._untyped_bound_variable],
@@ -167,7 +191,7 @@ module.exports = grammar({
     // `ghost`, `static`, `opaque`, `abstract` and Dafny 4.9 `@Attribute`s before a declaration
     _modifiers: ($) => repeat1(choice($.modifier, $.at_attribute)),
 
-    modifier: (_) => choice('ghost', 'static', 'opaque', 'abstract'),
+    modifier: (_) => choice('ghost', 'static', 'opaque', 'abstract', 'replaceable'),
 
     at_attribute: ($) =>
       prec.right(seq('@', field('name', $.identifier), optional(field('arguments', $.arguments)))),
@@ -204,7 +228,12 @@ module.exports = grammar({
         'module',
         optional($._attributes),
         field('name', $._qualified_name),
-        optional(seq('refines', field('refines', $._qualified_name))),
+        optional(
+          seq(
+            choice('refines', 'replaces'),
+            field('refines', $._qualified_name),
+          ),
+        ),
       ),
 
     module_body: ($) => seq('{', repeat($._declaration), '}'),
@@ -254,13 +283,18 @@ module.exports = grammar({
       seq(
         optional($._attributes),
         $._name_and_type_parameters,
-        optional(choice(seq('extends', commaSep1(field('parent', $._type))), '...')),
+        optional(choice($._extends, '...')),
       ),
+
+    // parent traits (classes, traits, and since Dafny 4.9 datatypes, newtypes and opaque types)
+    _extends: ($) => seq('extends', commaSep1(field('parent', $._type))),
 
     _name_and_type_parameters: ($) =>
       seq(field('name', $.identifier), optional(field('type_parameters', $.type_parameters))),
 
-    class_body: ($) => seq('{', repeat($._member_declaration), '}'),
+    // Members of classes, traits, datatypes and types. Any declaration is accepted here (Dafny
+    // reports nested modules or classes later); a single declaration list keeps the parser small.
+    class_body: ($) => seq('{', repeat($._declaration), '}'),
 
     datatype_declaration: ($) =>
       seq(
@@ -268,6 +302,7 @@ module.exports = grammar({
         field('kind', choice('datatype', 'codatatype')),
         optional($._attributes),
         $._name_and_type_parameters,
+        optional($._extends),
         '=',
         $._datatype_constructors,
         optional(field('body', $.class_body)),
@@ -308,8 +343,9 @@ module.exports = grammar({
         'newtype',
         optional($._attributes),
         $._name_and_type_parameters,
+        optional($._extends),
         '=',
-        choice($._constrained_type, field('base_type', $._type)),
+        choice($._constrained_type, seq(field('base_type', $._type), optional($._witness))),
         optional(field('body', $.class_body)),
       ),
 
@@ -325,11 +361,7 @@ module.exports = grammar({
 
     _witness: ($) =>
       choice(
-        // `ghost witness` is one token: a lone `ghost` here starts the next declaration
-        seq(
-          choice('witness', alias(token(prec(1, seq('ghost', /\s+/, 'witness'))), 'ghost witness')),
-          field('witness', $._expression),
-        ),
+        seq(optional('ghost'), 'witness', field('witness', $._expression)),
         seq('witness', field('witness', alias('*', $.wildcard))),
       ),
 
@@ -338,7 +370,13 @@ module.exports = grammar({
       seq(
         optional($._modifiers),
         $._type_head,
-        optional(choice(seq('=', field('definition', $._type)), field('body', $.class_body))),
+        optional(
+          choice(
+            seq('=', field('definition', $._type)),
+            seq($._extends, optional(field('body', $.class_body))),
+            field('body', $.class_body),
+          ),
+        ),
       ),
 
     subset_type_declaration: ($) =>
@@ -363,6 +401,7 @@ module.exports = grammar({
         optional(field('variance', choice('+', '-', '*', '!'))),
         field('name', $.identifier),
         repeat(field('characteristics', $.type_characteristics)),
+        repeat(seq('extends', field('bound', $._type))), // bounded polymorphism (Dafny 4.9)
       ),
 
     // ---- members
@@ -375,18 +414,8 @@ module.exports = grammar({
         $._name_and_type_parameters,
         field('parameters', $.formal_parameters),
         optional(seq('yields', field('yields', $.formal_parameters))),
-        repeat($._iterator_specification),
+        repeat($._specification),
         optional(field('body', $.block)),
-      ),
-
-    _iterator_specification: ($) =>
-      choice(
-        $.requires_clause,
-        $.ensures_clause,
-        $.reads_clause,
-        $.modifies_clause,
-        $.decreases_clause,
-        $.yield_clause,
       ),
 
     yield_clause: ($) => seq('yield', choice($.requires_clause, $.ensures_clause)),
@@ -418,7 +447,7 @@ module.exports = grammar({
         optional($._modifiers),
         $._method_head,
         $._method_signature,
-        repeat($._method_specification),
+        repeat($._specification),
         optional(field('body', $.block)),
       ),
 
@@ -429,13 +458,13 @@ module.exports = grammar({
         optional(field('name', $.identifier)),
       ),
 
-    _method_kind: (_) =>
+    _method_kind: ($) =>
       choice(
         'method',
         'lemma',
         'constructor',
         'colemma',
-        seq(choice('least', 'greatest', 'inductive', 'twostate'), 'lemma'),
+        seq(choice('least', 'greatest', $._inductive, 'twostate'), 'lemma'),
       ),
 
     _method_signature: ($) =>
@@ -452,13 +481,16 @@ module.exports = grammar({
     // `[nat]` / `[ORDINAL]` of least/greatest predicates and lemmas
     k_type: (_) => seq('[', choice('nat', 'ORDINAL'), ']'),
 
-    _method_specification: ($) =>
+    // Specification clauses of methods, functions and iterators (one list for all: Dafny
+    // checks which clauses a declaration may have).
+    _specification: ($) =>
       choice(
         $.requires_clause,
         $.ensures_clause,
+        $.reads_clause,
         $.modifies_clause,
         $.decreases_clause,
-        $.reads_clause,
+        $.yield_clause,
       ),
 
     function_declaration: ($) =>
@@ -466,19 +498,23 @@ module.exports = grammar({
         optional($._modifiers),
         $._function_head,
         optional($._function_signature),
-        repeat($._function_specification),
+        repeat($._specification),
         optional($._function_body),
       ),
 
     _function_head: ($) =>
       seq(field('kind', $._function_kind), optional($._attributes), field('name', $.identifier)),
 
-    _function_kind: (_) =>
+    _function_kind: ($) =>
       choice(
         seq(optional('twostate'), choice('function', 'predicate'), optional('method')),
-        seq(choice('least', 'greatest', 'inductive'), 'predicate'),
+        seq(choice('least', 'greatest', $._inductive), 'predicate'),
         'copredicate',
       ),
+
+    // Dafny 3's `inductive` (now `least`). Parsed as a name in this position so that no
+    // `inductive` keyword competes with the operator `in` (that would split many parser states).
+    _inductive: ($) => alias($.identifier, 'inductive'),
 
     _function_signature: ($) =>
       choice(
@@ -510,9 +546,6 @@ module.exports = grammar({
         '}',
         optional(seq('by', 'method', field('by_method', $.block))),
       ),
-
-    _function_specification: ($) =>
-      choice($.requires_clause, $.ensures_clause, $.reads_clause, $.decreases_clause),
 
     formal_parameters: ($) => seq('(', commaSep($.formal_parameter), ')'),
 
@@ -671,6 +704,8 @@ module.exports = grammar({
         $.modify_statement,
         $.new_separator,
         $.skeleton_statement,
+        $.hide_statement,
+        $.opaque_block,
       ),
 
     variable_declaration: ($) =>
@@ -683,12 +718,8 @@ module.exports = grammar({
             optional(
               choice(
                 seq(field('operator', ':='), commaSep1(field('value', $._rhs))),
-                seq(optional($._attributes), field('operator', ':|'), field('value', $._expression)),
-                seq(
-                  field('operator', ':-'),
-                  field('value', $._expression),
-                  repeat(seq(',', field('value', $._rhs))),
-                ),
+                seq(optional($._attributes), suchThat($, 'value')),
+                orReturn($, 'value'),
               ),
             ),
           ),
@@ -698,7 +729,7 @@ module.exports = grammar({
             field('value', $._expression),
           ),
         ),
-        ';',
+        $._statement_end,
       ),
 
     local_variable: ($) =>
@@ -715,25 +746,20 @@ module.exports = grammar({
             commaSep1(field('left', $._lhs)),
             choice(
               seq(field('operator', ':='), commaSep1(field('right', $._rhs))),
-              seq(field('operator', ':|'), field('right', $._expression)),
-              seq(
-                field('operator', ':-'),
-                field('right', $._expression),
-                repeat(seq(',', field('right', $._rhs))),
-              ),
+              suchThat($, 'right'),
+              orReturn($, 'right'),
             ),
           ),
-          seq(
-            field('operator', ':-'),
-            field('right', $._expression),
-            repeat(seq(',', field('right', $._rhs))),
-          ),
+          orReturn($, 'right'),
         ),
-        ';',
+        $._statement_end,
       ),
 
     // a method call (or any other left-hand side) used as a statement
-    expression_statement: ($) => seq(field('expression', $._lhs), ';'),
+    expression_statement: ($) => seq(field('expression', $._lhs), $._statement_end),
+
+    // `;`, or a proof of the statement's precondition: `M(x) by { ... }` (Dafny 4.9)
+    _statement_end: ($) => choice(';', seq('by', field('proof', $.block))),
 
     _rhs: ($) => choice($._expression, $.new_expression, $.wildcard),
 
@@ -802,7 +828,7 @@ module.exports = grammar({
             field('condition', $._guard),
             field('consequence', $.block),
             optional(
-              seq('else', field('alternative', choice($.if_statement, $.block))),
+              seq('else', choice(field('alternative', $.if_statement), seq(optional($._attributes), field('alternative', $.block)))),
             ),
           ),
           $._alternative_block,
@@ -897,7 +923,13 @@ module.exports = grammar({
       prec.right(
         seq(
           OP.forall,
-          optional(choice(seq('(', $._quantifier_domain, ')'), $._quantifier_domain)),
+          optional(
+            choice(
+              seq('(', choice($._quantifier_domain, $._multi_ranged_domain), ')'),
+              $._quantifier_domain,
+              $._multi_ranged_domain,
+            ),
+          ),
           repeat($.ensures_clause),
           field('body', $.block),
         ),
@@ -930,30 +962,43 @@ module.exports = grammar({
       ),
 
     assert_statement: ($) =>
-      seq(
+      prec(-1, seq(
         'assert',
         optional($._attributes),
         choice(
           seq(optional($._label), field('condition', $._expression), choice(';', seq('by', field('proof', $.block)))),
           seq('...', ';'), // refinement skeleton
         ),
-      ),
+      )),
 
+    // prec -1: after `:-` / `:|`, `assume e;` belongs to the assignment, not to `assume e; body`
     assume_statement: ($) =>
-      seq('assume', optional($._attributes), field('condition', $._expression), ';'),
+      prec(-1, seq('assume', optional($._attributes), field('condition', $._expression), ';')),
 
     expect_statement: ($) =>
-      seq(
-        'expect',
-        optional($._attributes),
-        field('condition', $._expression),
-        optional(seq(',', field('message', $._expression))),
-        ';',
+      prec(
+        -1,
+        seq(
+          'expect',
+          optional($._attributes),
+          field('condition', $._expression),
+          optional(seq(',', field('message', $._expression))),
+          ';',
+        ),
       ),
 
     print_statement: ($) => seq('print', commaSep1(field('argument', $._expression)), ';'),
 
-    reveal_statement: ($) => seq('reveal', commaSep1(field('target', $._expression)), ';'),
+    reveal_statement: ($) =>
+      seq('reveal', choice($.wildcard, commaSep1(field('target', $._expression))), ';'),
+
+    // `hide f;`, `hide *;` (Dafny 4.6)
+    hide_statement: ($) =>
+      seq('hide', choice($.wildcard, commaSep1(field('target', $._expression))), ';'),
+
+    // `opaque ensures P modifies m { ... }` (Dafny 4.7 opaque blocks)
+    opaque_block: ($) =>
+      seq('opaque', repeat(choice($.ensures_clause, $.modifies_clause)), field('body', $.block)),
 
     break_statement: ($) =>
       seq(
@@ -1109,7 +1154,7 @@ module.exports = grammar({
 
     this_expression: (_) => 'this',
 
-    _at_label: ($) => seq('@', field('label', $.identifier)),
+    _at_label: ($) => seq('@', field('label', choice($.identifier, $.integer_literal))),
 
     old_expression: ($) =>
       seq('old', optional($._at_label), '(', field('expression', $._expression), ')'),
@@ -1259,7 +1304,20 @@ module.exports = grammar({
     call_expression: ($) =>
       prec(
         PREC.postfix,
-        seq(field('function', $._primary_expression), field('arguments', $.arguments)),
+        seq(
+          field('function', $._primary_expression),
+          // prefix predicate / lemma call `P#[k](x)`, `P#<T>[k](x)`
+          optional(
+            seq(
+              '#',
+              optional(field('type_arguments', $.type_arguments)),
+              '[',
+              field('prefix_limit', $._expression),
+              ']',
+            ),
+          ),
+          field('arguments', $.arguments),
+        ),
       ),
 
     arguments: ($) =>
@@ -1454,10 +1512,13 @@ module.exports = grammar({
     _case_pattern: ($) => choice($._pattern, $.disjunctive_pattern),
 
     disjunctive_pattern: ($) =>
-      seq(
-        optional('|'),
-        field('alternative', $._pattern),
-        repeat1(seq('|', field('alternative', $._pattern))),
+      choice(
+        seq(
+          optional('|'),
+          field('alternative', $._pattern),
+          repeat1(seq('|', field('alternative', $._pattern))),
+        ),
+        seq('|', field('alternative', $._pattern)),
       ),
 
     _pattern: ($) =>
@@ -1487,11 +1548,12 @@ module.exports = grammar({
 
     // ------------------------------------------------------------------ lexical
 
-    identifier: (_) => /[\p{L}_][\p{L}\p{N}_'?]*/u,
+    // Dafny identifiers may contain `'` and `?` and may start with `?` (`Nil?`, `x'`, `?`, `??`)
+    identifier: (_) => /[\p{L}_?][\p{L}\p{N}_'?]*/u,
 
     integer_literal: (_) => token(choice(/0x[0-9a-fA-F](_?[0-9a-fA-F])*/, /[0-9](_?[0-9])*/)),
 
-    real_literal: (_) => token(/[0-9](_?[0-9])*\.[0-9](_?[0-9])*/),
+    real_literal: (_) => token(/[0-9](_?[0-9])*\.[0-9](_?[0-9])*([eE][+-]?[0-9](_?[0-9])*)?/),
 
     char_literal: (_) =>
       token(

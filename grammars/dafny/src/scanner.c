@@ -6,7 +6,7 @@
  *  - GENERIC_OPEN: a `<` that opens type arguments inside an expression,
  *    decided like Dafny's IsGenericInstantiation: the text after `<` must be a
  *    list of types closed by `>`, and the character after `>` must be one that
- *    can follow a (generic) name: `(` `.` `)` `]` `}` `,` `;` `:` `==` `!=` `=>`
+ *    can follow a (generic) name: `(` `.` `[` `{` `)` `]` `}` `,` `;` `==` `!=` `=>`
  *    `&&` `||` `<` `>` or a keyword such as `then`, `else`, `in`, `as`, `is`.
  *  - CARD_CLOSE: the `|` that closes a cardinality `|e|`. Only offered when the
  *    parser can close a cardinality here; inside `| |` Dafny never reads `|` as
@@ -91,7 +91,7 @@ static bool generic_follow_ok(TSLexer *lexer) {
   int32_t c = lexer->lookahead;
   if (lexer->eof(lexer)) return true;
   switch (c) {
-    case '(': case '.': case ')': case ']': case '}': case ',': case ';': case ':': case '<': case '>':
+    case '(': case '.': case '[': case '{': case ')': case ']': case '}': case ',': case ';': case '<': case '>':
       return true;
     case '=':
       advance(lexer);
@@ -105,8 +105,6 @@ static bool generic_follow_ok(TSLexer *lexer) {
     case '|':
       advance(lexer);
       return lexer->lookahead == '|';
-    case '@':
-      return true;
     default:
       break;
   }
