@@ -105,6 +105,13 @@ describe('the verifier oracle', () => {
     expect(out.get('t')?.status).toBe('holds');
   });
 
+  it('does not retry with hints what ran out of time in both polarities', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['timeout', 'timeout'], b: ['failed', 'timeout'] }));
+    const out = await verifierOracle({ ...verifier, efforts: [1] }, info).decide(req(['a', 'b']));
+    expect(runs).toEqual([['a-', 'b-'], ['a+', 'b+'], ['b+', 'b-']]);
+    expect(out.get('a')).toMatchObject({ status: 'unknown', cause: 'timeout' });
+  });
+
   it('splits a batch whose process hangs, so only the hanging triple is lost', async () => {
     const { verifier, runs } = scripted((ids) => (ids.includes('c') ? 'hang' : Object.fromEntries(ids.map((i) => [i, ['failed', 'verified']]))));
     const out = await verifierOracle(verifier, info).decide(req(['a', 'b', 'c', 'd']));

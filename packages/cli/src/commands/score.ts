@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
 import { BACKENDS, oracleChooser, parseOracleMode } from '../backends.js';
@@ -15,7 +16,7 @@ Options:
   --seed S          seed of the mutant generator (default 1)
   --timeout SECONDS verifier time limit per triple (default 20)
   --json FILE       write the full report as JSON (updated as each spec finishes)
-  --jobs N          specs scored at the same time (default 1)
+  --jobs N          verifier processes at the same time (default: the number of CPU cores)
   --backend B       who decides triples: a verifier backend (dafny), eval (specmut's evaluator, no
                     verifier needed) or auto (default: the verifier when installed, else eval)
   --cross-check B   also decide every triple with B (eval or a verifier) and list disagreements
@@ -48,7 +49,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   if (values.mutants !== undefined) overrides.mutants = intOption('--mutants', values.mutants, 0, 1000);
   if (values.seed !== undefined) overrides.seed = intOption('--seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
   if (values.timeout !== undefined) overrides.timeout = numberOption('--timeout', values.timeout, 0.1, 3600);
-  const jobs = values.jobs === undefined ? 1 : intOption('--jobs', values.jobs, 1, 64);
+  const jobs = values.jobs === undefined ? availableParallelism() : intOption('--jobs', values.jobs, 1, 64);
   const mode = parseOracleMode(values.backend, '--backend', true);
   const crossCheck = parseOracleMode(values['cross-check'], '--cross-check', false) as 'eval' | 'verifier' | undefined;
   const files = await discoverSuites(positionals);

@@ -130,6 +130,9 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     if (broken && unrun.length > 0 && unrun.length < triples.length) await attempt(module, method, unrun, round, req, out);
   }
 
+  const onlyTimeouts = (e: { positive?: ObligationOutcome; negative?: ObligationOutcome } | undefined) =>
+    !!e && [e.positive, e.negative].every((o) => o?.result === 'timeout');
+
   const decided = (e: { positive?: ObligationOutcome; negative?: ObligationOutcome } | undefined) =>
     !!e && [e.positive?.result, e.negative?.result].some((r) => r === 'verified' || r === 'error');
 
@@ -147,6 +150,9 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       const out: Outcomes = new Map();
       let pending = req.triples;
       for (let r = 0; r < rounds.length && pending.length; r++) {
+        // Hints give the solver witnesses it cannot invent, which it misses quickly; they do not help a
+        // proof that ran out of time, so triples whose every attempt timed out are not tried again.
+        if (efforts[r]! > 0) pending = pending.filter((t) => !onlyTimeouts(out.get(t.id)));
         const round: Round = { effort: efforts[r]!, attempts: new Map(pending.map((t) => [t.id, rounds[r]!(t)])) };
         const size = options.batchSize ?? pending.length;
         for (let i = 0; i < pending.length; i += size) await attempt(req.module, req.method, pending.slice(i, i + size), round, req, out);
