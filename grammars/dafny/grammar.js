@@ -91,6 +91,22 @@ const letExpression = ($, last) =>
     ),
   );
 
+const lambdaExpression = ($, last) =>
+  prec.right(
+    PREC.endless,
+    seq(
+      field('parameters', $.lambda_parameters),
+      repeat(
+        choice(
+          seq('requires', field('requires', $._expression)),
+          seq('reads', commaSep1(field('reads', $._frame))),
+        ),
+      ),
+      '=>',
+      field('body', last),
+    ),
+  );
+
 const statementExpression = ($, last) =>
   prec.right(
     PREC.endless,
@@ -1356,7 +1372,7 @@ module.exports = grammar({
       seq(
         field('bound_variables', $.bound_variables),
         optional($._attributes),
-        '|',
+        alias($._card_close, '|'),
         field('range', $._expression),
       ),
 
@@ -1368,7 +1384,7 @@ module.exports = grammar({
             ',',
             field('bound_variables', $.bound_variables),
             optional($._attributes),
-            optional(seq('|', field('range', $._expression))),
+            optional(seq(alias($._card_close, '|'), field('range', $._expression))),
           ),
         ),
       ),
@@ -1384,6 +1400,20 @@ module.exports = grammar({
         ),
       ),
 
+    _collection_variable: ($) =>
+      alias(
+        prec(
+          -1,
+          seq(
+            field('name', $.identifier),
+            optional(seq(':', field('type', $._type))),
+            '<-',
+            field('collection', $._primary_expression),
+          ),
+        ),
+        $.bound_variable,
+      ),
+
     set_comprehension: ($) =>
       prec.right(
         PREC.endless,
@@ -1397,6 +1427,9 @@ module.exports = grammar({
               OP.qsep,
               field('body', $._expression),
             ),
+            // Dafny 4 `set x <- s`: the elements of a collection (no range, no term); the
+            // collection is a primary expression here (a full one would double many states)
+            field('bound_variables', alias($._collection_variable, $.bound_variables)),
           ),
         ),
       ),
@@ -1428,7 +1461,23 @@ module.exports = grammar({
         seq(
           'match',
           field('value', $._expression),
-          choice(seq('{', repeat($.case), '}'), repeat1($.case)),
+          choice(
+            // in braces a case body may start with a lemma call
+            seq('{', repeat(alias($._case_or_lemma_call, $.case)), '}'),
+            repeat1($.case),
+          ),
+        ),
+      ),
+
+    _case_or_lemma_call: ($) =>
+      prec.right(
+        PREC.endless,
+        seq(
+          'case',
+          optional($._attributes),
+          field('pattern', $._case_pattern),
+          '=>',
+          field('body', $._expression_or_lemma_call),
         ),
       ),
 
@@ -1448,21 +1497,9 @@ module.exports = grammar({
 
     _let_expression_or_lemma_call: ($) => letExpression($, $._expression_or_lemma_call),
 
-    lambda_expression: ($) =>
-      prec.right(
-        PREC.endless,
-        seq(
-          field('parameters', $.lambda_parameters),
-          repeat(
-            choice(
-              seq('requires', field('requires', $._expression)),
-              seq('reads', commaSep1(field('reads', $._frame))),
-            ),
-          ),
-          '=>',
-          field('body', $._expression),
-        ),
-      ),
+    lambda_expression: ($) => lambdaExpression($, $._expression),
+
+    _lambda_expression_or_lemma_call: ($) => lambdaExpression($, $._expression_or_lemma_call),
 
     lambda_parameters: ($) =>
       choice(
@@ -1495,7 +1532,7 @@ module.exports = grammar({
         alias($._if_expression_or_lemma_call, $.if_expression),
         $.match_expression,
         alias($._let_expression_or_lemma_call, $.let_expression),
-        $.lambda_expression,
+        alias($._lambda_expression_or_lemma_call, $.lambda_expression),
         alias($._statement_expression_or_lemma_call, $.statement_expression),
         alias($._lemma_call_expression, $.statement_expression),
       ),
