@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Benchmark: specmut's batched verifier runs (one Dafny process per spec and round) against one Dafny
-// process per triple (how the reference tool ran), on the same suites, in one run. Prints both wall
-// times, the ratio, and whether the verdicts agree.
+// Benchmark: specmut's batched verifier runs (all undecided triples of a spec in one harness, and specs
+// that wait for a process merged into one run) against one Dafny process per triple (how the reference
+// tool ran), on the same suites, with the same number of processes, in one run. Prints both wall times,
+// the ratio, and whether the verdicts agree.
 //   node scripts/bench/batching.mjs <suites-dir> [--sample N] [--jobs J]
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,18 +23,19 @@ const files = all.filter((_, i) => Math.floor((i * sample) / all.length) !== Mat
 const jobs = Number(values.jobs ?? 2);
 const info = await detectDafny();
 
-async function run(label, batchSize) {
-  const oracle = verifierOracle(dafnyVerifier, info, batchSize ? { batchSize } : {});
+async function run(label, perTriple) {
+  const verifier = perTriple ? { ...dafnyVerifier, combine: undefined } : dafnyVerifier;
+  const oracle = verifierOracle(verifier, info, { processes: jobs, ...(perTriple ? { batchSize: 1 } : {}) });
   const started = performance.now();
-  const report = await scoreSuites(files, { backends: [dafnyBackend], oracleFor: async () => oracle }, { jobs, overrides: { timeout: 20 } });
+  const report = await scoreSuites(files, { backends: [dafnyBackend], oracleFor: async () => oracle }, { jobs: jobs * 8, overrides: { timeout: 20 } });
   const seconds = (performance.now() - started) / 1000;
   const triples = report.specs.reduce((n, s) => n + s.tests.length + s.mutants.total, 0);
   console.log(`${label}: ${files.length} specs, ${triples} triples, ${seconds.toFixed(1)} s`);
   return { report, seconds };
 }
 
-const batched = await run('batched (one process per spec and round)', undefined);
-const single = await run('one process per triple', 1);
+const batched = await run('batched', false);
+const single = await run('one process per triple', true);
 const verdicts = (r) => r.specs.flatMap((s) => s.tests.flatMap((t) => [`${s.id}/${t.id}=${t.verdict}`, ...t.mutants.map((m) => `${s.id}/${m.id}=${m.verdict}`)]));
 const a = verdicts(batched.report);
 const b = new Set(verdicts(single.report));

@@ -29,3 +29,4 @@ export * from './model/json-schema.js';
 export * from './eval/index.js';
 export * from './io/json-syntax.js';
 export * from './oracle/cross-check.js';
+export * from './oracle/run-queue.js';

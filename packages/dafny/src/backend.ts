@@ -1,6 +1,7 @@
 import type { Backend, Verifier } from '@specmut/core';
 import { emitHarness } from './harness/emit.js';
 import { harnessPlan } from './harness/plan.js';
+import { canCombine, combineDafnyHarnesses } from './harness/combine.js';
 import { knownInstances } from './harness/known-instances.js';
 import { renderDafny } from './render.js';
 import { loadDafnyModule } from './spec-module.js';
@@ -22,8 +23,11 @@ export const dafnyVerifier: Verifier = {
   emit: async (module, method, triples, options) => {
     const effort = options.effort ?? 1;
     const known = effort > 0 ? await knownInstances(module, method, triples) : undefined;
-    return emitHarness(harnessPlan(module, method), triples, { attempts: options.attempts, effort }, known);
+    const harness = emitHarness(harnessPlan(module, method), triples, { attempts: options.attempts, effort }, known);
+    if (!canCombine(harness.files[0]!.text)) harness.combinable = false;
+    return harness;
   },
+  combine: combineDafnyHarnesses,
   run: runDafny,
   parse: parseDafnyOutput,
 };

@@ -23,6 +23,9 @@ Options:
   --cache DIR       keep verifier results in DIR and reuse them
   --quiet           print only the summary`;
 
+/** Specs kept in flight per verifier process, so that waiting ones can be merged into one run. */
+const SPECS_PER_PROCESS = 8;
+
 export async function scoreCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -68,10 +71,11 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     const file = values.json;
     writing = writing.then(() => writeFile(file, `${JSON.stringify(report, null, 2)}\n`));
   };
-  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values.cache, notice: (m) => io.err(`specmut: ${m}`) });
+  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values.cache, processes: jobs, notice: (m) => io.err(`specmut: ${m}`) });
   const report = await scoreSuites(files, { backends: BACKENDS, oracleFor }, {
     overrides,
-    jobs,
+    // Many specs in flight, few verifier processes: specs that wait share a process (see RunQueue).
+    jobs: jobs * SPECS_PER_PROCESS,
     onSpec: (spec) => {
       done.push(spec);
       if (!values.quiet) io.out(formatSpec(spec));

@@ -70,6 +70,8 @@ export interface Harness {
   obligations: Obligation[];
   /** Extra verifier arguments the emitted text needs (e.g. a syntax version switch). */
   args: string[];
+  /** False when this harness cannot share a process with others (see `Verifier.combine`). */
+  combinable?: boolean;
 }
 
 export type Polarity = 'positive' | 'negative';
@@ -144,6 +146,17 @@ export interface Verifier {
   /** Runs the verifier on the harness in a private directory; never throws for a verifier failure. */
   run(info: VerifierInfo, request: RunRequest): Promise<RunOutput>;
   parse(output: RunOutput, harness: Harness): ParsedRun;
+  /**
+   * Merges harnesses (of different specs) into one, so that one process verifies them all. `symbols[k]`
+   * maps each symbol of harness k to its name in the merged harness. Optional: without it every harness
+   * runs in a process of its own.
+   */
+  combine?(harnesses: readonly Harness[]): CombinedHarness;
+}
+
+export interface CombinedHarness {
+  harness: Harness;
+  symbols: ReadonlyMap<string, string>[];
 }
 
 /**

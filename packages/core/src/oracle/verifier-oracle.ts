@@ -4,6 +4,7 @@ import { SpecmutError } from '../errors.js';
 import type { Triple } from '../model/triple.js';
 import type { Verdict } from '../model/verdict.js';
 import { combineObligations } from './combine.js';
+import { RunQueue } from './run-queue.js';
 import type { Oracle, OracleRequest } from './oracle.js';
 
 export type BatchResult =
@@ -19,6 +20,8 @@ export interface VerifierOracleOptions {
   batchSize?: number;
   /** An oracle whose verdicts decide which proof attempt to make first (the evaluator); never the verdict. */
   predict?: Oracle | undefined;
+  /** Verifier processes at the same time, shared by every spec this oracle decides (default 1). */
+  processes?: number;
 }
 
 interface Round {
@@ -61,6 +64,10 @@ const opposite = (p: Polarity): Polarity => (p === 'positive' ? 'negative' : 'po
  */
 export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: VerifierOracleOptions = {}): Oracle {
   const name = `${info.name} ${info.version}`;
+  const queue = new RunQueue(verifier, info, {
+    processes: options.processes ?? 1,
+    deadline: (n, timeout) => batchDeadline(n, timeout, options.slackSeconds),
+  });
 
   async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest): Promise<BatchResult> {
     let harness;
@@ -73,18 +80,9 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     const key = cacheKey({ v: 4, verifier: name, details: info.details, files: harness.files, args: harness.args, obligations: harness.obligations, timeout: req.timeoutSeconds });
     const cached = await options.cache?.get(key);
     if (cached) return cached.result;
-    const output = await verifier.run(info, {
-      harness,
-      timeoutSeconds: req.timeoutSeconds,
-      deadlineSeconds: batchDeadline(harness.obligations.length, req.timeoutSeconds, options.slackSeconds),
-      signal: req.signal,
-    });
-    if (output.killed) return { kind: 'killed', seconds: output.seconds };
-    const parsed = verifier.parse(output, harness);
-    const result: BatchResult =
-      parsed.kind === 'harness-error'
-        ? parsed
-        : { kind: 'outcomes', outcomes: parsed.outcomes, obligations: harness.obligations, seconds: output.seconds };
+    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal);
+    if (ran.kind === 'killed') return ran;
+    const result: BatchResult = ran.kind === 'harness-error' ? ran : { ...ran, obligations: harness.obligations };
     await options.cache?.set(key, { result });
     return result;
   }

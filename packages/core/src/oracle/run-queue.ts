@@ -1,0 +1,127 @@
+import type { Harness, ObligationOutcome, RunOutput, Verifier, VerifierInfo } from '../backend/contract.js';
+
+/** What one harness's run came to, whether it ran alone or merged with others. */
+export type HarnessResult =
+  | { kind: 'outcomes'; outcomes: ObligationOutcome[]; seconds: number }
+  | { kind: 'harness-error'; message: string }
+  | { kind: 'killed'; seconds: number };
+
+export interface RunQueueOptions {
+  /** Verifier processes at the same time. */
+  processes: number;
+  /** At most this many obligations merged into one process. */
+  maxObligations?: number;
+  /** Wall-clock limit of a process for a harness of n obligations. */
+  deadline: (obligations: number, timeoutSeconds: number) => number;
+}
+
+interface Pending {
+  harness: Harness;
+  timeoutSeconds: number;
+  signal?: AbortSignal | undefined;
+  resolve(result: HarnessResult): void;
+  reject(e: unknown): void;
+}
+
+/**
+ * Runs harnesses with at most `processes` verifier processes at once. Harnesses that wait while every
+ * process is busy are merged into one run when the verifier can combine them (`Verifier.combine`): the
+ * start-up cost of a verifier process (about a second for Dafny) is then paid once for many specs
+ * instead of once per spec and round. A merged run that fails as a whole (killed, or a static error that
+ * cannot be pinned to one part) is re-run part by part, so one spec's problem stays that spec's.
+ */
+export class RunQueue {
+  private readonly waiting: Pending[] = [];
+  private busy = 0;
+
+  constructor(
+    private readonly verifier: Verifier,
+    private readonly info: VerifierInfo,
+    private readonly options: RunQueueOptions,
+  ) {}
+
+  submit(harness: Harness, timeoutSeconds: number, signal?: AbortSignal): Promise<HarnessResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ harness, timeoutSeconds, signal, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.busy < this.options.processes && this.waiting.length > 0) {
+      const batch = this.take();
+      this.busy++;
+      void this.runBatch(batch).finally(() => {
+        this.busy--;
+        this.pump();
+      });
+    }
+  }
+
+  /** The oldest waiting harness and, when the verifier can merge, the others that fit with it. */
+  private take(): Pending[] {
+    const first = this.waiting.shift()!;
+    if (!this.verifier.combine || first.harness.combinable === false) return [first];
+    const batch = [first];
+    let size = first.harness.obligations.length;
+    const max = this.options.maxObligations ?? 400;
+    const argsKey = JSON.stringify(first.harness.args);
+    for (let i = 0; i < this.waiting.length && size < max; ) {
+      const p = this.waiting[i]!;
+      if (p.harness.combinable !== false && JSON.stringify(p.harness.args) === argsKey && p.timeoutSeconds === first.timeoutSeconds && size + p.harness.obligations.length <= max) {
+        batch.push(p);
+        size += p.harness.obligations.length;
+        this.waiting.splice(i, 1);
+      } else i++;
+    }
+    return batch;
+  }
+
+  private async runOne(harness: Harness, timeoutSeconds: number, signal: AbortSignal | undefined): Promise<{ output: RunOutput; result: HarnessResult }> {
+    const output = await this.verifier.run(this.info, {
+      harness,
+      timeoutSeconds,
+      deadlineSeconds: this.options.deadline(harness.obligations.length, timeoutSeconds),
+      signal,
+    });
+    if (output.killed) return { output, result: { kind: 'killed', seconds: output.seconds } };
+    const parsed = this.verifier.parse(output, harness);
+    return { output, result: parsed.kind === 'harness-error' ? parsed : { kind: 'outcomes', outcomes: parsed.outcomes, seconds: output.seconds } };
+  }
+
+  private async runBatch(batch: Pending[]): Promise<void> {
+    try {
+      if (batch.length === 1) {
+        const only = batch[0]!;
+        only.resolve((await this.runOne(only.harness, only.timeoutSeconds, only.signal)).result);
+        return;
+      }
+      const merged = this.verifier.combine!(batch.map((p) => p.harness));
+      const signal = batch.find((p) => p.signal)?.signal;
+      const { result } = await this.runOne(merged.harness, batch[0]!.timeoutSeconds, signal);
+      if (result.kind !== 'outcomes') {
+        // Not attributable to one part: run each on its own (sequentially, in this process slot).
+        for (const p of batch) p.resolve((await this.runOne(p.harness, p.timeoutSeconds, p.signal)).result);
+        return;
+      }
+      const bySymbol = new Map(result.outcomes.map((o) => [o.symbol, o]));
+      const share = result.seconds / batch.length;
+      const parts = batch.map((p, k) =>
+        p.harness.obligations.map((o): ObligationOutcome => {
+          const got = bySymbol.get(merged.symbols[k]!.get(o.symbol)!);
+          return got ? { ...got, symbol: o.symbol } : { symbol: o.symbol, result: 'missing' };
+        }),
+      );
+      // A static error in one part stops the verifier before it checks the others: those parts run again.
+      const broken = parts.some((outcomes) => outcomes.some((o) => o.result === 'error'));
+      for (let k = 0; k < batch.length; k++) {
+        const p = batch[k]!;
+        const unrun = parts[k]!.some((o) => o.result === 'missing');
+        if (broken && unrun) p.resolve((await this.runOne(p.harness, p.timeoutSeconds, p.signal)).result);
+        else p.resolve({ kind: 'outcomes', outcomes: parts[k]!, seconds: share });
+      }
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+    }
+  }
+}
