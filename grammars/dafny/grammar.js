@@ -829,7 +829,18 @@ module.exports = grammar({
 
     _lhs_index: ($) => seq(field('object', $._lhs), '[', commaSep1(field('index', $._expression)), ']'),
 
-    _lhs_call: ($) => seq(field('function', $._lhs), field('arguments', $.arguments)),
+    _lhs_call: ($) =>
+      seq(field('function', $._lhs), optional($._prefix_limit), field('arguments', $.arguments)),
+
+    // prefix predicate / lemma call `P#[k](x)`, `P#<T>[k](x)`
+    _prefix_limit: ($) =>
+      seq(
+        '#',
+        optional(field('type_arguments', $.type_arguments)),
+        '[',
+        field('prefix_limit', $._expression),
+        ']',
+      ),
 
     return_statement: ($) => seq('return', commaSep(field('value', $._rhs)), ';'),
 
@@ -1232,7 +1243,7 @@ module.exports = grammar({
         alias('reads', $.identifier),
       ),
 
-    _digits: (_) => /[0-9]+/,
+    _digits: (_) => /[0-9](_?[0-9])*/,
 
     member_expression: ($) =>
       choice(
@@ -1322,16 +1333,7 @@ module.exports = grammar({
         PREC.postfix,
         seq(
           field('function', $._primary_expression),
-          // prefix predicate / lemma call `P#[k](x)`, `P#<T>[k](x)`
-          optional(
-            seq(
-              '#',
-              optional(field('type_arguments', $.type_arguments)),
-              '[',
-              field('prefix_limit', $._expression),
-              ']',
-            ),
-          ),
+          optional($._prefix_limit),
           field('arguments', $.arguments),
         ),
       ),
