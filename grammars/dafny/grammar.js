@@ -1402,18 +1402,17 @@ module.exports = grammar({
         ),
       ),
 
+    _collection_variables: ($) => alias($._collection_variable, $.bound_variable),
+
     _collection_variable: ($) =>
-      alias(
-        prec(
-          -1,
-          seq(
-            field('name', $.identifier),
-            optional(seq(':', field('type', $._type))),
-            '<-',
-            field('collection', $._primary_expression),
-          ),
+      prec(
+        -1,
+        seq(
+          field('name', $.identifier),
+          optional(seq(':', field('type', $._type))),
+          '<-',
+          field('collection', $._primary_expression),
         ),
-        $.bound_variable,
       ),
 
     set_comprehension: ($) =>
@@ -1431,7 +1430,7 @@ module.exports = grammar({
             ),
             // Dafny 4 `set x <- s`: the elements of a collection (no range, no term); the
             // collection is a primary expression here (a full one would double many states)
-            field('bound_variables', alias($._collection_variable, $.bound_variables)),
+            field('bound_variables', alias($._collection_variables, $.bound_variables)),
           ),
         ),
       ),
