@@ -72,7 +72,16 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     writing = writing.then(() => writeFile(file, `${JSON.stringify(report, null, 2)}\n`));
   };
   const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values.cache, processes: jobs, notice: (m) => io.err(`specmut: ${m}`) });
+  // Ctrl-C stops the verifiers (their private directories are removed) and still writes what is done.
+  const stop = new AbortController();
+  const onSignal = () => {
+    io.err('specmut: stopping; specs not finished are reported as unknown');
+    stop.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   const report = await scoreSuites(files, { backends: BACKENDS, oracleFor }, {
+    signal: stop.signal,
     overrides,
     // Many specs in flight, few verifier processes: specs that wait share a process (see RunQueue).
     jobs: jobs * SPECS_PER_PROCESS,
@@ -82,6 +91,8 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       persist(partial());
     },
   });
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
   persist(report);
   await writing;
   io.out(formatSummary(report));

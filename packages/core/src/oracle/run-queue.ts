@@ -9,7 +9,7 @@ export type HarnessResult =
 export interface RunQueueOptions {
   /** Verifier processes at the same time. */
   processes: number;
-  /** At most this many obligations merged into one process. */
+  /** At most this many obligations merged into one process (a merged run is as slow as its parts together). */
   maxObligations?: number;
   /** Wall-clock limit of a process for a harness of n obligations. */
   deadline: (obligations: number, timeoutSeconds: number) => number;
@@ -58,15 +58,19 @@ export class RunQueue {
     }
   }
 
-  /** The oldest waiting harness and, when the verifier can merge, the others that fit with it. */
+  /**
+   * The oldest waiting harness and, when the verifier can merge, others that fit with it: no more than
+   * an even share of what waits, so that merging never leaves a process slot idle.
+   */
   private take(): Pending[] {
+    const share = Math.ceil(this.waiting.length / this.options.processes);
     const first = this.waiting.shift()!;
     if (!this.verifier.combine || first.harness.combinable === false) return [first];
     const batch = [first];
     let size = first.harness.obligations.length;
-    const max = this.options.maxObligations ?? 400;
+    const max = this.options.maxObligations ?? 200;
     const argsKey = JSON.stringify(first.harness.args);
-    for (let i = 0; i < this.waiting.length && size < max; ) {
+    for (let i = 0; i < this.waiting.length && size < max && batch.length < share; ) {
       const p = this.waiting[i]!;
       if (p.harness.combinable !== false && JSON.stringify(p.harness.args) === argsKey && p.timeoutSeconds === first.timeoutSeconds && size + p.harness.obligations.length <= max) {
         batch.push(p);

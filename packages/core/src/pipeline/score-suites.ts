@@ -8,8 +8,9 @@ import type { Oracle } from '../oracle/oracle.js';
 import { REPORT_SCHEMA_VERSION, type Report, type SpecReport } from '../report/schema.js';
 import { scoreSpec, summarize } from '../report/score.js';
 import { SPECMUT_VERSION } from '../version.js';
-import { buildTriples } from './build-triples.js';
-import { resolveTests } from './resolve-tests.js';
+import { buildTriples, type PlannedTriple } from './build-triples.js';
+import { resolveTests, type TypedTest } from './resolve-tests.js';
+import type { Verdict } from '../model/verdict.js';
 
 export interface RunSettings {
   mutants: number;
@@ -82,54 +83,92 @@ function errorReport(id: string, suite: string, e: unknown): SpecReport {
 
 const specIdOf = (file: string): string => basename(file).replace(/\.suite\.json$|\.json$/, '');
 
+/** A suite read and resolved, with its triples built: everything an oracle needs, nothing decided yet. */
+export interface PreparedSuite {
+  id: string;
+  suite: string;
+  specFile: string;
+  loaded: LoadedSuite;
+  backend: Backend;
+  module: SpecModule;
+  method: MethodSpec;
+  tests: TypedTest[];
+  triples: PlannedTriple[];
+  settings: RunSettings;
+}
+
+/** Phase 1: read the suite, parse the spec, find the method, read the tests, build the triples. */
+export async function prepareSuite(
+  file: string,
+  ctx: Pick<ScoreContext, 'backends'>,
+  options: Pick<ScoreOptions, 'overrides' | 'baseDir'> = {},
+  /** Told the spec's id as soon as the suite is read, so a later error is reported under it. */
+  onId?: (id: string) => void,
+): Promise<PreparedSuite> {
+  const rel = (p: string) => relative(options.baseDir ?? process.cwd(), p) || p;
+  const loaded = await readSuite(file);
+  const id = loaded.suite.id ?? specIdOf(file);
+  onId?.(id);
+  const settings = settingsFor(loaded, options.overrides);
+  const backend = ctx.backends.find((b) => b.id === loaded.suite.backend);
+  if (!backend) {
+    throw new SpecmutError('bad-suite', `unknown backend ${JSON.stringify(loaded.suite.backend)}`, loaded.locate('backend'), `Known backends: ${ctx.backends.map((b) => b.id).join(', ')}.`);
+  }
+  const specFile = resolve(dirname(file), loaded.suite.spec);
+  let text: string;
+  try {
+    text = await readFile(specFile, 'utf8');
+  } catch (e) {
+    throw new SpecmutError('io-error', `cannot read the spec file ${rel(specFile)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, loaded.locate('spec'));
+  }
+  const module = await backend.load(rel(specFile), text);
+  const method = findMethod(module, loaded.suite.method, rel(specFile));
+  const tests = resolveTests(loaded, method.signature);
+  const triples = buildTriples(tests, method.signature, {
+    mutants: settings.mutants,
+    seed: settings.seed,
+    specId: id,
+    checkPrecondition: method.clauses.some((c) => c.kind === 'requires'),
+  });
+  return { id, suite: rel(file), specFile: rel(specFile), loaded, backend, module, method, tests, triples, settings };
+}
+
+/** Phase 2: let an oracle decide every triple. */
+export function decideSuite(prepared: PreparedSuite, oracle: Oracle, signal?: AbortSignal): Promise<Map<string, Verdict>> {
+  const { module, method, triples, settings } = prepared;
+  return oracle.decide({ module, method, triples, timeoutSeconds: settings.timeout, signal });
+}
+
+/** Phase 3: the spec's report from its verdicts. */
+export function reportSuite(prepared: PreparedSuite, verdicts: Map<string, Verdict>, seconds: number): SpecReport {
+  return scoreSpec({
+    id: prepared.id,
+    suite: prepared.suite,
+    spec: prepared.specFile,
+    method: prepared.method.name,
+    backend: prepared.backend.id,
+    meta: prepared.loaded.suite.meta,
+    signature: prepared.method.signature,
+    testIds: prepared.tests.map((t) => t.id),
+    triples: prepared.triples,
+    verdicts,
+    render: prepared.backend.render,
+    seconds,
+  });
+}
+
 /** Loads, runs and scores one suite file; any failure becomes an `error` report, never an exception. */
 export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: ScoreOptions = {}): Promise<SpecReport> {
   const started = performance.now();
-  const rel = (p: string) => relative(options.baseDir ?? process.cwd(), p) || p;
   let id = specIdOf(file);
   try {
-    const loaded = await readSuite(file);
-    id = loaded.suite.id ?? id;
-    const settings = settingsFor(loaded, options.overrides);
-    const backend = ctx.backends.find((b) => b.id === loaded.suite.backend);
-    if (!backend) {
-      throw new SpecmutError('bad-suite', `unknown backend ${JSON.stringify(loaded.suite.backend)}`, loaded.locate('backend'), `Known backends: ${ctx.backends.map((b) => b.id).join(', ')}.`);
-    }
-    const specFile = resolve(dirname(file), loaded.suite.spec);
-    let text: string;
-    try {
-      text = await readFile(specFile, 'utf8');
-    } catch (e) {
-      throw new SpecmutError('io-error', `cannot read the spec file ${rel(specFile)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, loaded.locate('spec'));
-    }
-    const module = await backend.load(rel(specFile), text);
-    const method = findMethod(module, loaded.suite.method, rel(specFile));
-    const tests = resolveTests(loaded, method.signature);
-    const triples = buildTriples(tests, method.signature, {
-      mutants: settings.mutants,
-      seed: settings.seed,
-      specId: id,
-      checkPrecondition: method.clauses.some((c) => c.kind === 'requires'),
-    });
-    const oracle = await ctx.oracleFor(backend);
-    const verdicts = await oracle.decide({ module, method, triples, timeoutSeconds: settings.timeout, signal: options.signal });
-    return scoreSpec({
-      id,
-      suite: rel(file),
-      spec: rel(specFile),
-      method: method.name,
-      backend: backend.id,
-      meta: loaded.suite.meta,
-      signature: method.signature,
-      testIds: tests.map((t) => t.id),
-      triples,
-      verdicts,
-      render: backend.render,
-      seconds: (performance.now() - started) / 1000,
-    });
+    const prepared = await prepareSuite(file, ctx, options, (known) => (id = known));
+    const verdicts = await decideSuite(prepared, await ctx.oracleFor(prepared.backend), options.signal);
+    return reportSuite(prepared, verdicts, (performance.now() - started) / 1000);
   } catch (e) {
     if (e instanceof SpecmutError && e.code === 'missing-verifier') throw e;
-    return errorReport(id, rel(file), e);
+    const rel = relative(options.baseDir ?? process.cwd(), file) || file;
+    return errorReport(id, rel, e);
   }
 }
 
