@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  RunQueue,
   T,
   V,
   combineObligations,
@@ -150,5 +151,65 @@ describe('the verifier oracle', () => {
     const again = await oracle.decide(req(['a']));
     expect(runs).toHaveLength(1);
     expect(again.get('a')?.status).toBe('fails');
+  });
+});
+
+describe('the run queue', () => {
+  it('merges harnesses that wait for a process into one run, and maps results back per spec', async () => {
+    const runs: string[][] = [];
+    let combined = 0;
+    const harness = (tag: string): Harness => ({
+      files: [{ name: 'h', text: tag }],
+      main: 'h',
+      args: [],
+      obligations: [{ symbol: `${tag}+`, tripleId: tag, polarity: 'positive' }],
+    });
+    const verifier: Verifier = {
+      name: 'fake',
+      detect: async () => info,
+      emit: () => harness('x'),
+      run: async (_i, r) => {
+        runs.push(r.harness.obligations.map((o) => o.symbol));
+        await new Promise((done) => setTimeout(done, 5));
+        return { exitCode: 0, stdout: '', stderr: '', killed: false, seconds: 1, artifacts: {} };
+      },
+      parse: (_out, h) => ({ kind: 'results', outcomes: h.obligations.map((o) => ({ symbol: o.symbol, result: o.symbol.startsWith('m:b') ? 'failed' : 'verified' })) }),
+      combine: (hs) => {
+        combined++;
+        return {
+          harness: { files: [], main: 'm', args: [], obligations: hs.flatMap((h) => h.obligations.map((o) => ({ ...o, symbol: `m:${o.symbol}` }))) },
+          symbols: hs.map((h) => new Map(h.obligations.map((o) => [o.symbol, `m:${o.symbol}`]))),
+        };
+      },
+    };
+    const queue = new RunQueue(verifier, info, { processes: 1, deadline: () => 60 });
+    const results = await Promise.all(['a', 'b', 'c'].map((t) => queue.submit(harness(t), 1)));
+    expect(runs).toEqual([['a+'], ['m:b+', 'm:c+']]);
+    expect(combined).toBe(1);
+    expect(results.map((r) => (r.kind === 'outcomes' ? r.outcomes.map((o) => `${o.symbol}=${o.result}`) : r.kind))).toEqual([['a+=verified'], ['b+=failed'], ['c+=verified']]);
+  });
+
+  it('never merges so much that a process slot stays idle', async () => {
+    const runs: number[] = [];
+    const verifier: Verifier = {
+      name: 'fake',
+      detect: async () => info,
+      emit: () => ({ files: [], main: '', args: [], obligations: [] }),
+      run: async (_i, r) => {
+        runs.push(r.harness.obligations.length);
+        await new Promise((done) => setTimeout(done, 5));
+        return { exitCode: 0, stdout: '', stderr: '', killed: false, seconds: 1, artifacts: {} };
+      },
+      parse: (_o, h) => ({ kind: 'results', outcomes: h.obligations.map((o) => ({ symbol: o.symbol, result: 'verified' })) }),
+      combine: (hs) => ({ harness: { files: [], main: '', args: [], obligations: hs.flatMap((h) => h.obligations) }, symbols: hs.map((h) => new Map(h.obligations.map((o) => [o.symbol, o.symbol]))) }),
+    };
+    const queue = new RunQueue(verifier, info, { processes: 2, deadline: () => 60 });
+    const one = (i: number): Harness => ({ files: [], main: '', args: [], obligations: [{ symbol: `s${i}`, tripleId: `s${i}`, polarity: 'positive' }] });
+    await Promise.all([0, 1, 2, 3, 4, 5].map((i) => queue.submit(one(i), 1)));
+    // Two start at once; the four that waited are merged, but never more than an even share per slot.
+    expect(runs.slice(0, 2)).toEqual([1, 1]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(runs.length).toBeLessThan(6);
+    expect(Math.max(...runs)).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { SpecmutError, scoreSuiteFile, verifierOracle, type SpecReport } from '@specmut/core';
+import { RunQueue, SpecmutError, prepareSuite, scoreSuiteFile, verifierOracle, type SpecReport } from '@specmut/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dafnyBackend, dafnyVerifier, detectDafny } from '../src/index.js';
 
@@ -92,6 +92,25 @@ describe('scoring Dafny specs with the real verifier', () => {
     expect(broken.tests[0]!.verdict).toBe('error');
     expect(broken.tests[0]!.reason).toMatch(/unresolved identifier: Contains/);
     expect(broken.tests[0]!.mutants[0]!.verdict).toBe('error');
+  });
+});
+
+describe('merging specs into one Dafny run', () => {
+  it('gives each spec the outcomes it gets alone', async () => {
+    const info = await detectDafny();
+    const prepare = (path: string) => prepareSuite(example(path), { backends: [dafnyBackend] }, { overrides: { mutants: 2 } });
+    const specs = await Promise.all(['shared-elements/shared-elements.suite.json', 'array-sum/array-sum.suite.json', 'max-element/max-element.suite.json'].map(prepare));
+    const harnesses = await Promise.all(
+      specs.map((p) => dafnyVerifier.emit(p.module, p.method, p.triples, { timeoutSeconds: 20, effort: 0, attempts: new Map(p.triples.map((t) => [t.id, t.role === 'mutant' ? ['negative' as const] : ['positive' as const]])) })),
+    );
+    const queue = new RunQueue(dafnyVerifier, info, { processes: 1, deadline: () => 300 });
+    const merged = await Promise.all(harnesses.map((h) => queue.submit(h, 20)));
+    const alone = await Promise.all(harnesses.slice(1).map((h) => new RunQueue(dafnyVerifier, info, { processes: 1, deadline: () => 300 }).submit(h, 20)));
+    const results = (r: (typeof merged)[number]) => (r.kind === 'outcomes' ? r.outcomes.map((o) => `${o.symbol}=${o.result}`) : [r.kind]);
+    expect(merged.map(results).slice(1)).toEqual(alone.map(results));
+    const all = merged.flatMap(results);
+    expect(all.filter((x) => /_t\d+_pos=/.test(x)).every((x) => x.endsWith('=verified'))).toBe(true);
+    expect(all.some((x) => /=(missing|error)$/.test(x))).toBe(false);
   });
 });
 
