@@ -31,5 +31,7 @@ export async function detectDafny(): Promise<VerifierInfo> {
   if (!z3) {
     throw new SpecmutError('missing-verifier', 'Z3 is not installed (Dafny from NuGet does not bundle it)', undefined, `Run ${SETUP_COMMAND} (it installs Debian's z3), or set SPECMUT_Z3.`);
   }
-  return { name: 'dafny', version: m[0], command: [dafny], details: { solver: z3 } };
+  // Solver processes per Dafny run; specmut runs several Dafny processes itself, so one is the default.
+  const cores = process.env.SPECMUT_DAFNY_CORES ?? '1';
+  return { name: 'dafny', version: m[0], command: [dafny], details: { solver: z3, cores } };
 }

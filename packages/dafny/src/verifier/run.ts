@@ -23,7 +23,7 @@ export function dafnyArguments(info: VerifierInfo, main: string, csv: string, re
     '--filter-symbol',
     HARNESS_PREFIX,
     '--cores',
-    '1',
+    info.details.cores ?? '1',
     ...request.harness.args,
   ];
 }
