@@ -2,7 +2,7 @@ import type { Backend, Verifier } from '@specmut/core';
 import { emitHarness } from './harness/emit.js';
 import { harnessPlan } from './harness/plan.js';
 import { canCombine, combineDafnyHarnesses } from './harness/combine.js';
-import { knownInstances } from './harness/known-instances.js';
+import { evaluatorHints } from './harness/evaluator-hints.js';
 import { renderDafny } from './render.js';
 import { loadDafnyModule } from './spec-module.js';
 import { checkDafnySyntax } from './syntax/syntax-errors.js';
@@ -22,8 +22,8 @@ export const dafnyVerifier: Verifier = {
   efforts: [1],
   emit: async (module, method, triples, options) => {
     const effort = options.effort ?? 1;
-    const known = effort > 0 ? await knownInstances(module, method, triples) : undefined;
-    const harness = emitHarness(harnessPlan(module, method), triples, { attempts: options.attempts, effort }, known);
+    const hints = effort > 0 ? await evaluatorHints(module, method, triples) : undefined;
+    const harness = emitHarness(harnessPlan(module, method), triples, { attempts: options.attempts, effort }, hints);
     if (!canCombine(harness.files[0]!.text)) harness.combinable = false;
     return harness;
   },

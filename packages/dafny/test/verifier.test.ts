@@ -80,6 +80,13 @@ describe('scoring Dafny specs with the real verifier', () => {
     expect(abs.completeness).toBe(1);
   });
 
+  it('the size of a set comprehension is proved with the set the evaluator computes', async () => {
+    const count = await score(example('count-uppercase/count-uppercase.suite.json'));
+    expect(count.correctness).toBe(1);
+    expect(count.completeness).toBe(1);
+    expect(count.unknown).toBe(0);
+  });
+
   it('a verifier timeout is an unknown verdict with its cause, not a failure', async () => {
     const hard = await score(fixture('hard.suite.json'));
     expect(hard.status).toBe('scored');

@@ -1,5 +1,5 @@
-export { evaluate, checkPrecondition, quantifierInstances } from './spec.js';
-export type { DecidingInstance, EvalResult, EvalStatus, EvalCause, EvalOptions, QuantifierSolver } from './spec.js';
+export { evaluate, checkPrecondition, quantifierInstances, comprehensionValues } from './spec.js';
+export type { ComprehensionValue, DecidingInstance, EvalResult, EvalStatus, EvalCause, EvalOptions, QuantifierSolver } from './spec.js';
 export { evalOracle, toVerdict } from './oracle.js';
 export type { Lowering, Unsupported, EvalOracleOptions } from './oracle.js';
 export { z3Solver, runSmt } from './z3.js';

@@ -1,4 +1,5 @@
-import type { DatatypeDecl, FunctionDef, IrClause, IrLoc, IrSpec } from '../ir/nodes.js';
+import type { DatatypeDecl, Expr, FunctionDef, IrClause, IrLoc, IrSpec } from '../ir/nodes.js';
+import { children, freeVars } from '../ir/vars.js';
 import { showLoc } from './outcome.js';
 import { valueKey, type Value } from '../model/values.js';
 import { Env } from './env.js';
@@ -180,5 +181,43 @@ export async function quantifierInstances(spec: IrSpec, bindings: Record<string,
       found.push({ loc: q.loc, quant: q.quant, values });
     },
   });
+  return found;
+}
+
+/** The value of a comprehension of the spec (a set or map built by `set x | ...`), at its location. */
+export interface ComprehensionValue {
+  loc: IrLoc;
+  value: Value;
+}
+
+/**
+ * The values of the clauses' comprehensions that do not depend on any bound variable, on these
+ * bindings. A verifier must prove such a set equal to a literal element by element, which it does
+ * easily, while it rarely finds the cardinality of a comprehension by itself: a backend can assert the
+ * equality as a hint (the verifier still checks it).
+ */
+export function comprehensionValues(spec: IrSpec, bindings: Record<string, Value>, options: EvalOptions = {}): ComprehensionValue[] {
+  const p = prepare(spec);
+  const ctx: InterpContext = {
+    functions: p.functions,
+    datatypes: p.datatypes,
+    budget: { ...DEFAULT_BUDGET, ...options.budget },
+    useZ3: false,
+    answers: p.answers,
+  };
+  const env = Env.of(bindings);
+  const bound = new Set(Object.keys(bindings));
+  const found: ComprehensionValue[] = [];
+  const visit = (e: Expr): void => {
+    if ((e.kind === 'setComp' || e.kind === 'mapComp') && e.loc && [...freeVars(e)].every((v) => bound.has(v) || p.functions.has(v))) {
+      try {
+        found.push({ loc: e.loc, value: new Interp(ctx).value(e, env) });
+      } catch {
+        // Not decidable here: no hint for it.
+      }
+    }
+    for (const c of children(e)) visit(c);
+  };
+  for (const c of [...spec.requires, ...spec.ensures]) visit(c.expr);
   return found;
 }

@@ -184,3 +184,41 @@ export function realToText(num: bigint, den: bigint): string {
   const text = `${s.slice(0, -digits)}.${s.slice(-digits)}`.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '.0');
   return (neg ? '-' : '') + text;
 }
+
+/**
+ * A type that can write this value back, read off the value itself (integers as int, the first
+ * element's type for collections); undefined for datatypes, whose constructors the value does not tell.
+ */
+export function typeOfValue(v: Value): import('./types.js').Type | undefined {
+  const first = (xs: Value[]) => (xs.length ? typeOfValue(xs[0]!) : { kind: 'int' as const });
+  switch (v.kind) {
+    case 'int':
+      return { kind: 'int' };
+    case 'bool':
+      return { kind: 'bool' };
+    case 'char':
+      return { kind: 'char' };
+    case 'real':
+      return { kind: 'real' };
+    case 'seq': {
+      const e = first(v.elems);
+      return e && { kind: 'seq', elem: e };
+    }
+    case 'set':
+    case 'multiset': {
+      const e = first(v.elems);
+      return e && { kind: v.kind, elem: e };
+    }
+    case 'map': {
+      const k = v.entries.length ? typeOfValue(v.entries[0]![0]) : { kind: 'int' as const };
+      const x = v.entries.length ? typeOfValue(v.entries[0]![1]) : { kind: 'int' as const };
+      return k && x && { kind: 'map', key: k, value: x };
+    }
+    case 'tuple': {
+      const elems = v.elems.map(typeOfValue);
+      return elems.every((e) => e !== undefined) ? { kind: 'tuple', elems: elems as import('./types.js').Type[] } : undefined;
+    }
+    case 'datatype':
+      return undefined;
+  }
+}

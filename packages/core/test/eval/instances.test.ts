@@ -24,3 +24,14 @@ describe('quantifier instances that decide a spec', () => {
     expect(await quantifierInstances(specOf([distinct]), { result: ints(4, 5) })).toEqual([]);
   });
 });
+
+describe('comprehension values', () => {
+  it('are computed for comprehensions that no binder encloses', async () => {
+    const { comprehensionValues } = await import('../../src/eval/index.js');
+    const s = E.v('s');
+    const i = E.v('i');
+    const evens = { ...E.setComp(['i'], E.and(E.le(E.int(0), i), E.lt(i, E.card(s)), E.eq(E.mod(E.index(s, i), E.int(2)), E.int(0)))), loc: { line: 4, column: 20 } };
+    const spec = specOf([E.eq(E.v('result'), E.card(evens))]);
+    expect(comprehensionValues(spec, { s: ints(2, 3, 4), result: V.int(2) })).toEqual([{ loc: { line: 4, column: 20 }, value: V.set([V.int(0), V.int(2)]) }]);
+  });
+});

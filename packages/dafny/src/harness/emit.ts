@@ -1,8 +1,8 @@
-import { SpecmutError, showType, tripleChecks, type Harness, type Obligation, type Parameter, type Triple, type Type, type Value } from '@specmut/core';
+import { SpecmutError, showType, tripleChecks, typeOfValue, type Harness, type Obligation, type Parameter, type Triple, type Type, type Value } from '@specmut/core';
 import { renderDafny, renderDafnyType } from '../render.js';
 import { HARNESS_PREFIX } from '../verifier/run.js';
 import { holdsArrays, mapHints, valueHints } from './hints.js';
-import { instanceHints, type QuantifierSite } from './instances.js';
+import { instanceHints, type ComprehensionSite, type QuantifierSite } from './instances.js';
 
 /** What the Dafny harness needs from a parsed spec, prepared by the loader from the AST. */
 export interface HarnessPlan {
@@ -26,6 +26,8 @@ export interface HarnessPlan {
   indent: string;
   /** Quantifiers of the requires and ensures clauses that may need ground instances. */
   sites: { requires: QuantifierSite[]; ensures: QuantifierSite[] };
+  /** Comprehensions of the requires and ensures clauses whose values may be stated. */
+  comprehensions: { requires: ComprehensionSite[]; ensures: ComprehensionSite[] };
 }
 
 export const PRE_LABEL = 'specmut_pre';
@@ -116,9 +118,27 @@ function attributes(plan: HarnessPlan, triple: Triple): string {
 
 /** The body of one harness method: fix the inputs, assume the precondition, fix the outputs, assert. */
 /** Deciding quantifier instances per triple, as the evaluator found them (see `quantifierInstances`). */
-export type KnownInstances = ReadonlyMap<string, readonly { line: number; column: number; values: Record<string, Value> }[]>;
+/** What the evaluator found on each triple's values, by triple id: hints for the harness. */
+export interface EvaluatorHints {
+  /** Deciding quantifier instances (see `quantifierInstances`). */
+  instances: ReadonlyMap<string, readonly { line: number; column: number; values: Record<string, Value> }[]>;
+  /** Values of comprehensions (see `comprehensionValues`). */
+  comprehensions: ReadonlyMap<string, readonly { line: number; column: number; value: Value }[]>;
+}
 
-function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity'], effort: number, known: KnownInstances): string[] {
+const NO_HINTS: EvaluatorHints = { instances: new Map(), comprehensions: new Map() };
+
+/** `assert (set i | ...) == {0, 1};` for each comprehension whose value the evaluator computed. */
+function comprehensionHints(sites: readonly ComprehensionSite[], triple: Triple, evaluated: EvaluatorHints): string[] {
+  const values = evaluated.comprehensions.get(triple.id) ?? [];
+  return sites.flatMap((site) => {
+    const found = values.find((v) => v.line === site.line && v.column === site.column);
+    const type = found && typeOfValue(found.value);
+    return found && type ? [`assert (${site.text}) == ${renderDafny(found.value, type)};`] : [];
+  });
+}
+
+function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity'], effort: number, evaluated: EvaluatorHints): string[] {
   const lines: string[] = [];
   for (const p of plan.params) lines.push(...declare(p, triple.inputs[p.name]!));
   for (const p of plan.params) lines.push(...hints(p, triple.inputs[p.name]!));
@@ -136,11 +156,12 @@ function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['po
               s,
               triple,
               `specmut_q${k}_`,
-              (known.get(triple.id) ?? []).filter((i) => i.line === s.line && i.column === s.column).map((i) => i.values),
+              (evaluated.instances.get(triple.id) ?? []).filter((i) => i.line === s.line && i.column === s.column).map((i) => i.values),
             ),
           );
+  const comprehensions = (sites: readonly ComprehensionSite[]) => (effort === 0 ? [] : comprehensionHints(sites, triple, evaluated));
   if (tripleChecks(triple) === 'pre') {
-    lines.push(...instances(plan.sites.requires));
+    lines.push(...instances(plan.sites.requires), ...comprehensions(plan.comprehensions.requires));
     lines.push(`assert ${negate(conj(plan.requires))};`);
     return lines;
   }
@@ -148,7 +169,7 @@ function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['po
   for (const m of plan.modified) lines.push(...overwrite(m, triple.outputs[m.name]!));
   for (const r of plan.results) lines.push(...declare(r, triple.outputs[r.name]!));
   for (const r of [...plan.results, ...plan.modified]) lines.push(...hints(r, triple.outputs[r.name]!));
-  lines.push(...instances(plan.sites.ensures));
+  lines.push(...instances(plan.sites.ensures), ...comprehensions(plan.comprehensions.ensures));
   lines.push(`assert ${negate(conj(plan.ensures))};`);
   return lines;
 }
@@ -168,7 +189,7 @@ export interface EmitChoice {
   effort?: number | undefined;
 }
 
-export function emitHarness(plan: HarnessPlan, triples: Triple[], choice: EmitChoice = {}, known: KnownInstances = new Map()): Harness {
+export function emitHarness(plan: HarnessPlan, triples: Triple[], choice: EmitChoice = {}, evaluated: EvaluatorHints = NO_HINTS): Harness {
   const effort = choice.effort ?? 1;
   const head = plan.prelude.slice(0, plan.insertAt);
   const tail = plan.prelude.slice(plan.insertAt);
@@ -179,7 +200,7 @@ export function emitHarness(plan: HarnessPlan, triples: Triple[], choice: EmitCh
   for (const triple of triples) {
     for (const polarity of choice.attempts?.get(triple.id) ?? (['positive', 'negative'] as const)) {
       const symbol = symbolFor(triple, polarity);
-      const body = harnessBody(plan, triple, polarity, effort, known);
+      const body = harnessBody(plan, triple, polarity, effort, evaluated);
       const text = [`${ind}method ${attributes(plan, triple)}${symbol}()`, `${ind}{`, ...body.map((l) => `${ind}  ${l}`), `${ind}}`, ''];
       const start = line + 1;
       line += text.length;

@@ -165,3 +165,25 @@ export function instanceHints(site: QuantifierSite, triple: Triple, prefix: stri
 function parenthesize(text: string): string {
   return text.startsWith('-') ? `(${text})` : text;
 }
+
+/** A comprehension of a clause that no binder encloses: its value can be stated as a hint. */
+export interface ComprehensionSite {
+  line: number;
+  column: number;
+  text: string;
+}
+
+export function comprehensionSites(conditions: readonly Node[]): ComprehensionSite[] {
+  const sites: ComprehensionSite[] = [];
+  for (const root of conditions) {
+    for (const n of descendants(root)) {
+      if (n.type !== 'set_comprehension' && n.type !== 'map_comprehension') continue;
+      let enclosed = false;
+      for (let a = n.parent; a && !same(a, root.parent); a = a.parent) if (BINDERS.has(a.type)) enclosed = true;
+      // old() would need the harness's pinned label: such comprehensions get no hint.
+      if (enclosed || [...descendants(n)].some((d) => d.type === 'old_expression')) continue;
+      sites.push({ line: n.startPosition.row + 1, column: n.startPosition.column + 1, text: n.text });
+    }
+  }
+  return sites;
+}

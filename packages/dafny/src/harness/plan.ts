@@ -4,7 +4,7 @@ import type { Declaration } from '../syntax/declarations.js';
 import { recursiveFunctions } from '../syntax/dependencies.js';
 import { descendants, named, type Node } from '../syntax/parser.js';
 import { PRE_LABEL, type HarnessPlan } from './emit.js';
-import { quantifierSites } from './instances.js';
+import { comprehensionSites, quantifierSites } from './instances.js';
 
 interface Edit {
   start: number;
@@ -114,6 +114,10 @@ export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan
     sites: {
       requires: quantifierSites(conditionNodes('requires'), native.types, names),
       ensures: quantifierSites(conditionNodes('ensures'), native.types, names),
+    },
+    comprehensions: {
+      requires: comprehensionSites(conditionNodes('requires')),
+      ensures: comprehensionSites(conditionNodes('ensures')),
     },
   };
 }
