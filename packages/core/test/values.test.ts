@@ -81,3 +81,13 @@ describe('JSON values', () => {
     expect(() => decodeValue([1, 2, 3], T.tuple(T.int, T.int))).toThrow(/tuple of 2/);
   });
 });
+
+describe('triples', () => {
+  it('validate against their schema, with bigint values', async () => {
+    const { TripleSchema } = await import('../src/index.js');
+    const t = { id: 't1_m2', testId: 't1', role: 'mutant', inputs: { a: V.seq([V.int(1)]) }, outputs: { r: V.int(2n ** 70n) } };
+    expect(TripleSchema.parse(t)).toEqual(t);
+    expect(TripleSchema.safeParse({ ...t, id: 't 1' }).success).toBe(false);
+    expect(TripleSchema.safeParse({ ...t, role: 'guess' }).success).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
-import type { Value } from './values.js';
+import { z } from 'zod';
+import { ValueSchema, type Value } from './values.js';
 import { preStateName } from './signature.js';
 
 /**
@@ -6,16 +7,18 @@ import { preStateName } from './signature.js';
  * means: a `test` or `alternative` should hold, a `mutant` or `wrong` output should be rejected, and a
  * `precondition` triple checks that the test's inputs satisfy the spec's precondition.
  */
-export type TripleRole = 'test' | 'alternative' | 'mutant' | 'wrong' | 'precondition';
+export const TripleRoleSchema = z.enum(['test', 'alternative', 'mutant', 'wrong', 'precondition']);
+export type TripleRole = z.infer<typeof TripleRoleSchema>;
 
-export interface Triple {
+export const TripleSchema = z.object({
   /** Unique within a spec run; also a safe identifier fragment (letters, digits, underscores). */
-  id: string;
-  testId: string;
-  role: TripleRole;
-  inputs: Record<string, Value>;
-  outputs: Record<string, Value>;
-}
+  id: z.string().regex(/^\w+$/),
+  testId: z.string(),
+  role: TripleRoleSchema,
+  inputs: z.record(z.string(), ValueSchema),
+  outputs: z.record(z.string(), ValueSchema),
+});
+export type Triple = z.infer<typeof TripleSchema>;
 
 /** What a triple's harness checks: the postcondition (`post`) or the precondition on the inputs (`pre`). */
 export function tripleChecks(t: Triple): 'pre' | 'post' {
