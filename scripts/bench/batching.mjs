@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { scoreSuites, verifierOracle } from '@specmut/core';
+import { evalOracle, scoreSuites, verifierOracle } from '@specmut/core';
 import { dafnyBackend, dafnyVerifier, detectDafny } from '@specmut/dafny';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { sample: { type: 'string' }, jobs: { type: 'string' } } });
@@ -22,10 +22,12 @@ const sample = values.sample ? Number(values.sample) : all.length;
 const files = all.filter((_, i) => Math.floor((i * sample) / all.length) !== Math.floor(((i - 1) * sample) / all.length) || i === 0).slice(0, sample);
 const jobs = Number(values.jobs ?? 2);
 const info = await detectDafny();
+// As the CLI does: the evaluator's prediction orders (and, where decided, limits) the proof attempts.
+const predict = evalOracle(dafnyBackend.lower, { solver: false, name: 'eval (prediction)' });
 
 async function run(label, perTriple) {
   const verifier = perTriple ? { ...dafnyVerifier, combine: undefined } : dafnyVerifier;
-  const oracle = verifierOracle(verifier, info, { processes: jobs, ...(perTriple ? { batchSize: 1 } : {}) });
+  const oracle = verifierOracle(verifier, info, { processes: jobs, predict, ...(perTriple ? { batchSize: 1 } : {}) });
   const started = performance.now();
   const report = await scoreSuites(files, { backends: [dafnyBackend], oracleFor: async () => oracle }, { jobs: jobs * 8, overrides: { timeout: 20 } });
   const seconds = (performance.now() - started) / 1000;

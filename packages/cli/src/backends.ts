@@ -17,6 +17,8 @@ export interface OracleChoice {
   cacheDir?: string | undefined;
   /** Verifier processes at the same time (specs waiting meanwhile are merged into shared runs). */
   processes?: number;
+  /** Attempt both polarities even where the evaluator's prediction is decided. */
+  exhaustive?: boolean | undefined;
   /** Told once per backend when `auto` falls back to the evaluator. */
   notice?: (message: string) => void;
 }
@@ -42,7 +44,7 @@ export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => 
     if (!backend.verifier) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no verifier`);
     // The evaluator's opinion orders the proof attempts (the likely one first); verdicts stay the verifier's.
     const predict = backend.lower ? evalOracle(backend.lower, { solver: false, name: 'eval (prediction)' }) : undefined;
-    return verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes });
+    return verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes, exhaustive: choice.exhaustive });
   };
   const make = async (backend: Backend, mode: OracleMode): Promise<Oracle> => {
     if (mode === 'eval') return evaluator(backend);

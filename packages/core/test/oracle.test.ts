@@ -95,8 +95,26 @@ describe('the verifier oracle', () => {
     const { verifier, runs } = scripted(() => ({ a: ['failed', 'failed'] }));
     const predict = { name: 'guess', decide: async () => new Map([['a', { status: 'holds' as const, oracle: 'guess' }]]) };
     const out = await verifierOracle(verifier, info, { predict }).decide(req(['a']));
-    expect(runs).toEqual([['a+'], ['a-']]);
+    // The negation of what the prediction computed cannot be proved, so it is not attempted.
+    expect(runs).toEqual([['a+']]);
     expect(out.get('a')).toMatchObject({ status: 'unknown', cause: 'gave-up', oracle: 'fake 1' });
+  });
+
+  it('attempts the polarity a prediction rules out when asked to be exhaustive, and where the prediction is undecided', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['failed', 'verified'], b: ['timeout', 'verified'] }));
+    const guess = new Map([
+      ['a', { status: 'holds' as const, oracle: 'guess' }],
+      ['b', { status: 'unknown' as const, oracle: 'guess' }],
+    ]);
+    const predict = { name: 'guess', decide: async () => guess };
+    const out = await verifierOracle(verifier, info, { predict, exhaustive: true }).decide(req(['a', 'b'], 'test'));
+    expect(runs).toEqual([['a+', 'b+'], ['a-', 'b-']]);
+    expect(out.get('a')?.status).toBe('fails');
+    runs.length = 0;
+    const pruned = await verifierOracle(verifier, info, { predict }).decide(req(['a', 'b'], 'test'));
+    expect(runs).toEqual([['a+', 'b+'], ['b-']]);
+    expect(pruned.get('a')?.status).toBe('unknown');
+    expect(pruned.get('b')?.status).toBe('fails');
   });
 
   it('runs the extra effort rounds with both polarities for what is still undecided', async () => {

@@ -15,14 +15,15 @@ export const dafnyVerifier: Verifier = {
   name: 'dafny',
   detect: detectDafny,
   /**
-   * Quantifier instances help the solver find a witness or counterexample but can also slow it down on
-   * triples it decides without them (measured: 7-14 s instead of 0.5 s on SharedElements), so they are
-   * added only in a later round, for the triples the plain harness left undecided.
+   * Generic quantifier instances (every candidate value of a bound variable) help the solver find a
+   * witness or counterexample but can also slow it down on triples it decides without them (measured:
+   * 7-14 s instead of 0.5 s on SharedElements), so they are added only in a later round, for the triples
+   * the plain harness left undecided. The evaluator's own witnesses are in every round.
    */
   efforts: [1],
   emit: async (module, method, triples, options) => {
     const effort = options.effort ?? 1;
-    const hints = effort > 0 ? await evaluatorHints(module, method, triples) : undefined;
+    const hints = await evaluatorHints(module, method, triples);
     const harness = emitHarness(harnessPlan(module, method), triples, { attempts: options.attempts, effort }, hints);
     if (!canCombine(harness.files[0]!.text)) harness.combinable = false;
     return harness;

@@ -21,6 +21,8 @@ Options:
                     verifier needed) or auto (default: the verifier when installed, else eval)
   --cross-check B   also decide every triple with B (eval or a verifier) and list disagreements
   --cache DIR       keep verifier results in DIR and reuse them
+  --exhaustive      also attempt the proof the evaluator's prediction rules out (by default a triple
+                    whose verdict the evaluator computed gets only the attempt it predicts)
   --quiet           print only the summary`;
 
 /** Specs kept in flight per verifier process, so that waiting ones can be merged into one run. */
@@ -40,6 +42,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       backend: { type: 'string' },
       'cross-check': { type: 'string' },
       quiet: { type: 'boolean' },
+      exhaustive: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -71,7 +74,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     const file = values.json;
     writing = writing.then(() => writeFile(file, `${JSON.stringify(report, null, 2)}\n`));
   };
-  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values.cache, processes: jobs, notice: (m) => io.err(`specmut: ${m}`) });
+  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values.cache, processes: jobs, exhaustive: values.exhaustive, notice: (m) => io.err(`specmut: ${m}`) });
   // Ctrl-C stops the verifiers (their private directories are removed) and still writes what is done.
   const stop = new AbortController();
   const onSignal = () => {

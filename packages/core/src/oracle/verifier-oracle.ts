@@ -22,6 +22,11 @@ export interface VerifierOracleOptions {
   predict?: Oracle | undefined;
   /** Verifier processes at the same time, shared by every spec this oracle decides (default 1). */
   processes?: number;
+  /**
+   * Also attempt the polarity a decided prediction rules out. Off by default: such a proof can only
+   * succeed where the prediction is wrong, and the attempt costs a full time limit where the solver is slow.
+   */
+  exhaustive?: boolean;
 }
 
 interface Round {
@@ -57,7 +62,8 @@ const opposite = (p: Polarity): Polarity => (p === 'positive' ? 'negative' : 'po
  * undecided: first the proof attempt that is likely to succeed (the polarity the `predict` oracle, e.g.
  * the evaluator, expects, or else the one the triple's role makes likely: tests hold, mutants are
  * rejected), then the other polarity, then both again at each higher effort level the verifier offers.
- * The prediction only orders the attempts; every verdict is the verifier's proof. A process that hangs
+ * The prediction orders the attempts, and a decided one drops the attempt it rules out (see
+ * `exhaustive`); it never decides a verdict: every verdict is the verifier's proof. A process that hangs
  * or crashes costs only its own triples: the batch is split in halves and retried down to single
  * triples, which then get `unknown` (timeout) with the reason; a static error inside one triple's
  * harness does not cost the others, which are re-run without it.
@@ -139,10 +145,13 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     async decide(req) {
       const predicted = options.predict ? await options.predict.decide(req).catch(() => new Map<string, Verdict>()) : new Map<string, Verdict>();
       const first = new Map(req.triples.map((t) => [t.id, firstPolarity(t, predicted.get(t.id))]));
+      // A decided prediction is a computation on the concrete values; the proof of the opposite claim
+      // could only succeed if it were wrong, so by default only the predicted polarity is attempted.
+      const settled = (t: Triple) => !options.exhaustive && ['holds', 'fails'].includes(predicted.get(t.id)?.status ?? '');
       const rounds: ((t: Triple) => readonly Polarity[])[] = [
         (t) => [first.get(t.id)!],
-        (t) => [opposite(first.get(t.id)!)],
-        ...(verifier.efforts ?? []).map(() => () => ['positive', 'negative'] as const),
+        (t) => (settled(t) ? [] : [opposite(first.get(t.id)!)]),
+        ...(verifier.efforts ?? []).map(() => (t: Triple) => (settled(t) ? [first.get(t.id)!] : (['positive', 'negative'] as const))),
       ];
       const efforts = [0, 0, ...(verifier.efforts ?? [])];
       const out: Outcomes = new Map();
@@ -151,9 +160,11 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
         // Hints give the solver witnesses it cannot invent, which it misses quickly; they do not help a
         // proof that ran out of time, so triples whose every attempt timed out are not tried again.
         if (efforts[r]! > 0) pending = pending.filter((t) => !onlyTimeouts(out.get(t.id)));
-        const round: Round = { effort: efforts[r]!, attempts: new Map(pending.map((t) => [t.id, rounds[r]!(t)])) };
-        const size = options.batchSize ?? pending.length;
-        for (let i = 0; i < pending.length; i += size) await attempt(req.module, req.method, pending.slice(i, i + size), round, req, out);
+        const tried = pending.map((t) => [t, rounds[r]!(t)] as const).filter(([, polarities]) => polarities.length > 0);
+        const round: Round = { effort: efforts[r]!, attempts: new Map(tried.map(([t, polarities]) => [t.id, polarities])) };
+        const batch = tried.map(([t]) => t);
+        const size = options.batchSize ?? batch.length;
+        for (let i = 0; i < batch.length; i += size) await attempt(req.module, req.method, batch.slice(i, i + size), round, req, out);
         pending = pending.filter((t) => !decided(out.get(t.id)));
       }
       const verdicts = new Map<string, Verdict>();

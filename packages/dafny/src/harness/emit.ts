@@ -28,6 +28,8 @@ export interface HarnessPlan {
   sites: { requires: QuantifierSite[]; ensures: QuantifierSite[] };
   /** Comprehensions of the requires and ensures clauses whose values may be stated. */
   comprehensions: { requires: ComprehensionSite[]; ensures: ComprehensionSite[] };
+  /** Whether the clauses or what they depend on test membership (`in`, `!in`): see `valueHints`. */
+  membership: boolean;
 }
 
 export const PRE_LABEL = 'specmut_pre';
@@ -85,8 +87,8 @@ function overwrite(p: Parameter, v: Value): string[] {
   return v.elems.flatMap((row, i) => (row.kind === 'seq' ? row.elems.map((x, j) => `${p.name}[${i}, ${j}] := ${renderDafny(x, t.elem)};`) : []));
 }
 
-function hints(p: Parameter, v: Value): string[] {
-  return [...valueHints(p.name, v, p.type), ...mapHints(p.name, v, p.type as Type)];
+function hints(p: Parameter, v: Value, membership: boolean): string[] {
+  return [...valueHints(p.name, v, p.type, { membership }), ...mapHints(p.name, v, p.type as Type)];
 }
 
 /** How deep recursive functions must unfold on these values: about the size of the largest one. */
@@ -141,24 +143,23 @@ function comprehensionHints(sites: readonly ComprehensionSite[], triple: Triple,
 function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity'], effort: number, evaluated: EvaluatorHints): string[] {
   const lines: string[] = [];
   for (const p of plan.params) lines.push(...declare(p, triple.inputs[p.name]!));
-  for (const p of plan.params) lines.push(...hints(p, triple.inputs[p.name]!));
+  for (const p of plan.params) lines.push(...hints(p, triple.inputs[p.name]!, plan.membership));
   if (plan.usesOld) lines.push(`label ${PRE_LABEL}:`);
   const negate = (e: string) => (polarity === 'positive' ? e : `!(${e})`);
   // The positive goal needs witnesses of its existentials, the negated goal counterexamples of its foralls.
   const wanted = polarity === 'positive' ? 'exists' : 'forall';
-  const instances = (sites: QuantifierSite[]) =>
-    effort === 0
-      ? []
-      : sites
-          .filter((s) => s.effective === wanted || s.effective === 'both')
-          .flatMap((s, k) =>
-            instanceHints(
-              s,
-              triple,
-              `specmut_q${k}_`,
-              (evaluated.instances.get(triple.id) ?? []).filter((i) => i.line === s.line && i.column === s.column).map((i) => i.values),
-            ),
-          );
+  const known = (s: QuantifierSite) =>
+    (evaluated.instances.get(triple.id) ?? []).filter((i) => i.line === s.line && i.column === s.column && s.vars.every((v) => i.values[v.name] !== undefined)).map((i) => i.values);
+  const instances = (all: QuantifierSite[]) => {
+    const sites = all.filter((s) => s.effective === wanted || s.effective === 'both');
+    // The evaluator's own witnesses and counterexamples are single instances that save the solver a
+    // search, so even the plain harness has them; generic candidates wait for the hint round. One
+    // counterexample refutes the whole conjunction: once the evaluator names one, the candidates of the
+    // other quantifiers only slow the solver down.
+    const refuted = polarity === 'negative' && sites.some((s) => known(s).length > 0);
+    const generic = effort > 0 && !refuted;
+    return sites.flatMap((s, k) => (known(s).length > 0 || generic ? instanceHints(s, triple, `specmut_q${k}_`, known(s)) : []));
+  };
   const comprehensions = (sites: readonly ComprehensionSite[]) => (effort === 0 ? [] : comprehensionHints(sites, triple, evaluated));
   if (tripleChecks(triple) === 'pre') {
     lines.push(...instances(plan.sites.requires), ...comprehensions(plan.comprehensions.requires));
@@ -168,7 +169,7 @@ function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['po
   if (plan.requires.length) lines.push(`assume {:axiom} ${conj(plan.requires)};`);
   for (const m of plan.modified) lines.push(...overwrite(m, triple.outputs[m.name]!));
   for (const r of plan.results) lines.push(...declare(r, triple.outputs[r.name]!));
-  for (const r of [...plan.results, ...plan.modified]) lines.push(...hints(r, triple.outputs[r.name]!));
+  for (const r of [...plan.results, ...plan.modified]) lines.push(...hints(r, triple.outputs[r.name]!, plan.membership));
   lines.push(...instances(plan.sites.ensures), ...comprehensions(plan.comprehensions.ensures));
   lines.push(`assert ${negate(conj(plan.ensures))};`);
   return lines;

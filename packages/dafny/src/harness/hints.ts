@@ -29,11 +29,13 @@ function elemType(t: Type): Type | undefined {
  * True facts about a concrete value, given to the solver so that it has ground terms (`a[1]`, `4 in s`)
  * to instantiate quantifiers with. Measured with Dafny 4.11 and Z3 4.8.12: without them neither the
  * paper's SharedElements harness nor its negation verifies; with element and membership facts both do.
+ * Membership facts on sequences are stated only for specs that test membership: elsewhere they only feed
+ * the solver's sequence axioms (measured: 8.2 s instead of 1.5 s on a negated FirstEvenOddDifference).
  * They are assumed, not asserted (half the solver time, measured): they follow from the value itself,
  * and should one ever be false, the positive and the negated harness would both verify, which the
  * oracle reports as `unknown (vacuous)`, never as a verdict.
  */
-export function valueHints(name: string, v: Value, t: Type): string[] {
+export function valueHints(name: string, v: Value, t: Type, options: { membership?: boolean } = {}): string[] {
   const et = elemType(t);
   // Elements that are arrays are heap objects, not values: nothing to state about them here.
   if (!et || holdsArrays(et)) return [];
@@ -41,6 +43,7 @@ export function valueHints(name: string, v: Value, t: Type): string[] {
   if (v.kind === 'seq') {
     if (v.elems.length > HINT_LIMIT) return [];
     const lines = v.elems.map((e, i) => `${FACT} ${name}[${i}] == ${renderDafny(e, et)};`);
+    if (options.membership === false) return lines;
     const seen = new Set<string>();
     for (const e of v.elems) {
       const text = renderDafny(e, et);

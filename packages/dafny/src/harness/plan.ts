@@ -79,6 +79,13 @@ function harnessClause(condition: Node, self: SelfCall | undefined): { text: str
   return { text: applyEdits(condition.text, edits), usesOld };
 }
 
+function testsMembership(root: Node): boolean {
+  for (const n of descendants(root)) {
+    if (n.type === 'binary_expression' && ['in', '!in'].includes(n.childForFieldName('operator')?.text ?? '')) return true;
+  }
+  return false;
+}
+
 const MARKER = '/*@specmut-harness@*/';
 
 export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan {
@@ -119,5 +126,6 @@ export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan
       requires: comprehensionSites(conditionNodes('requires')),
       ensures: comprehensionSites(conditionNodes('ensures')),
     },
+    membership: [...conditionNodes('requires'), ...conditionNodes('ensures'), ...deps.map((d) => d.node)].some(testsMembership),
   };
 }
