@@ -45,3 +45,14 @@ describe('Dafny harness hints', () => {
     expect(text).not.toContain('specmut_q1_');
   });
 });
+
+describe('Dafny harness hints on methods that change their arguments', () => {
+  it('pin old() in instances to the state the harness sets up, as in the clause itself', async () => {
+    const reverse = await prepare('reverse-in-place/reverse-in-place.suite.json');
+    const mutant = reverse.triples.find((t) => t.role === 'mutant')!;
+    const text = await methodText(reverse, mutant.id, 'negative', 0);
+    // The evaluator's counterexample index, with old() read at the label, not at the harness's entry.
+    expect(text).toMatch(/ghost var specmut_q0_0 := .*old@specmut_pre\(a\[/);
+    expect(text).not.toMatch(/[^@\w]old\(/);
+  });
+});

@@ -20,6 +20,8 @@ export interface QuantifierSite {
   quantifier: 'forall' | 'exists';
   /** Conditions under which the quantifier is evaluated (left sides of `&&`/`==>`, earlier clauses). */
   context: string[];
+  /** The harness's label for the state before the call, which every unlabelled `old(e)` is pinned to. */
+  oldLabel?: string | undefined;
 }
 
 const BINDERS = new Set(['quantifier_expression', 'set_comprehension', 'map_comprehension', 'lambda_expression', 'let_expression']);
@@ -31,7 +33,7 @@ function operatorOf(node: Node): string {
 const same = (a: Node | null, b: Node | null): boolean => !!a && !!b && a.equals(b);
 
 /** Walks from a quantifier up to the clause root, collecting polarity flips and dominating guards. */
-function position(q: Node, root: Node): { flips: number | 'mixed'; guards: string[] } | undefined {
+function position(q: Node, root: Node, text: (n: Node) => string): { flips: number | 'mixed'; guards: string[] } | undefined {
   let flips: number | 'mixed' = 0;
   const flip = () => {
     if (flips !== 'mixed') flips++;
@@ -46,8 +48,8 @@ function position(q: Node, root: Node): { flips: number | 'mixed'; guards: strin
       const op = operatorOf(node);
       const left = node.childForFieldName('left')!;
       const isRight = same(node.childForFieldName('right'), child);
-      if (isRight && (op === '&&' || op === '==>')) guards.push(left.text);
-      if (isRight && op === '||') guards.push(`!(${left.text})`);
+      if (isRight && (op === '&&' || op === '==>')) guards.push(text(left));
+      if (isRight && op === '||') guards.push(`!(${text(left)})`);
       if ((op === '==>' && !isRight) || (op === '<==' && isRight)) flip();
       if (!['&&', '||', '==>', '<=='].includes(op)) flips = 'mixed';
     } else if (node.type === 'unary_expression' && operatorOf(node) === '!') {
@@ -55,7 +57,7 @@ function position(q: Node, root: Node): { flips: number | 'mixed'; guards: strin
     } else if (node.type === 'if_expression') {
       const cond = node.childForFieldName('condition')!;
       if (same(cond, child)) flips = 'mixed';
-      else guards.push(same(node.childForFieldName('consequence'), child) ? cond.text : `!(${cond.text})`);
+      else guards.push(same(node.childForFieldName('consequence'), child) ? text(cond) : `!(${text(cond)})`);
     } else if (node.type !== 'parenthesized_expression' && node.type !== 'bullet_expression') {
       // Inside a call, an index or a collection the quantifier's truth is not the goal's: no hint.
       return undefined;
@@ -83,13 +85,14 @@ function boundType(v: Node, scope: Node, types: TypeResolver, names: ReadonlyMap
   return { kind: 'int' };
 }
 
-export function quantifierSites(conditions: readonly Node[], types: TypeResolver, params: readonly Parameter[]): QuantifierSite[] {
+export function quantifierSites(conditions: readonly Node[], types: TypeResolver, params: readonly Parameter[], oldLabel?: string): QuantifierSite[] {
   const names = new Map(params.map((p) => [p.name, p.type]));
+  const text = (n: Node) => substitute(n, new Map(), { oldLabel });
   const sites: QuantifierSite[] = [];
   conditions.forEach((root, k) => {
     for (const q of descendants(root)) {
       if (q.type !== 'quantifier_expression') continue;
-      const pos = position(q, root);
+      const pos = position(q, root, text);
       if (!pos) continue;
       const quantifier = q.childForFieldName('quantifier')?.text === 'exists' || q.childForFieldName('quantifier')?.text === '∃' ? 'exists' : 'forall';
       const flipped = quantifier === 'forall' ? 'exists' : 'forall';
@@ -106,7 +109,8 @@ export function quantifierSites(conditions: readonly Node[], types: TypeResolver
         vars,
         range: q.childForFieldName('range'),
         body: q.childForFieldName('body')!,
-        context: [...conditions.slice(0, k).map((c) => c.text), ...pos.guards],
+        context: [...conditions.slice(0, k).map(text), ...pos.guards],
+        oldLabel,
       });
     }
   });
@@ -154,8 +158,8 @@ export function instanceHints(site: QuantifierSite, triple: Triple, prefix: stri
   }
   return combos.map((combo, i) => {
     const subst = new Map(site.vars.map((v, j) => [v.name, parenthesize(renderDafny(combo[j]!, v.type))]));
-    const range = site.range ? substitute(site.range, subst) : undefined;
-    const body = substitute(site.body, subst);
+    const range = site.range ? substitute(site.range, subst, site) : undefined;
+    const body = substitute(site.body, subst, site);
     const inst = site.quantifier === 'forall' ? (range ? `(${range}) ==> (${body})` : body) : range ? `(${range}) && (${body})` : body;
     const guarded = site.context.length ? `(${site.context.map((c) => `(${c})`).join(' && ')}) ==> (${inst})` : inst;
     return `ghost var ${prefix}${i} := ${guarded};`;

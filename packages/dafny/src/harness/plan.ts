@@ -119,8 +119,8 @@ export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan
     args: native.functionSyntax === 3 ? ['--function-syntax', '3'] : [],
     indent: '  '.repeat(decl.path.length),
     sites: {
-      requires: quantifierSites(conditionNodes('requires'), native.types, names),
-      ensures: quantifierSites(conditionNodes('ensures'), native.types, names),
+      requires: quantifierSites(conditionNodes('requires'), native.types, names, PRE_LABEL),
+      ensures: quantifierSites(conditionNodes('ensures'), native.types, names, PRE_LABEL),
     },
     comprehensions: {
       requires: comprehensionSites(conditionNodes('requires')),

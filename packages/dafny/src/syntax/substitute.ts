@@ -31,11 +31,16 @@ function isLabelPosition(node: Node): boolean {
 
 /**
  * The text of `node` with every free occurrence of the given variables replaced (capture-avoiding in the
- * sense that occurrences under a binder of the same name are left alone).
+ * sense that occurrences under a binder of the same name are left alone), and, given `oldLabel`, every
+ * unlabelled `old(e)` pinned to that label (`old@label(e)`), as a harness that sets the state itself needs.
  */
-export function substitute(node: Node, replacements: ReadonlyMap<string, string>): string {
+export function substitute(node: Node, replacements: ReadonlyMap<string, string>, options: { oldLabel?: string | undefined } = {}): string {
   const edits: { start: number; end: number; text: string }[] = [];
   const visit = (n: Node, shadowed: ReadonlySet<string>) => {
+    if (options.oldLabel && n.type === 'old_expression' && !n.childForFieldName('label')) {
+      const keyword = n.child(0)!;
+      edits.push({ start: keyword.startIndex, end: keyword.endIndex, text: `old@${options.oldLabel}` });
+    }
     if (n.type === 'identifier') {
       const text = replacements.get(n.text);
       if (text !== undefined && !shadowed.has(n.text) && !isLabelPosition(n)) edits.push({ start: n.startIndex, end: n.endIndex, text });
