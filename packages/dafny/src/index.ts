@@ -4,6 +4,7 @@ export { loadDafnyModule, dafnyNative, rangeOf, type DafnyNative } from './spec-
 export { emitHarness, type HarnessPlan } from './harness/emit.js';
 export { harnessPlan } from './harness/plan.js';
 export { detectDafny } from './verifier/detect.js';
+export { bundledZ3, locateZ3, locateDafny } from './verifier/locate.js';
 export { runDafny, dafnyArguments } from './verifier/run.js';
 export { parseDafnyOutput } from './verifier/parse-output.js';
 export { parseDafny, dafnyParser, descendants, named, fields } from './syntax/parser.js';

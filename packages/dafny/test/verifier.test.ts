@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { RunQueue, SpecmutError, prepareSuite, scoreSuiteFile, verifierOracle, type SpecReport } from '@specmut/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dafnyBackend, dafnyVerifier, detectDafny } from '../src/index.js';
+import { bundledZ3, dafnyBackend, dafnyVerifier, detectDafny } from '../src/index.js';
 
 // These tests run the real Dafny verifier (installed by ./scripts/setup.sh).
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -99,6 +99,21 @@ describe('scoring Dafny specs with the real verifier', () => {
     expect(broken.tests[0]!.verdict).toBe('error');
     expect(broken.tests[0]!.reason).toMatch(/unresolved identifier: Contains/);
     expect(broken.tests[0]!.mutants[0]!.verdict).toBe('error');
+  });
+});
+
+describe("Dafny with specmut's WebAssembly Z3", () => {
+  it('scores a spec as with a native Z3, and proves the bit-vector harness Z3 4.8.12 times out on', async () => {
+    const info = await detectDafny();
+    const solver = bundledZ3();
+    expect(solver).toBeDefined();
+    const oracle = verifierOracle(dafnyVerifier, { ...info, details: { ...info.details, solver: solver! } });
+    const wasm = { backends: [dafnyBackend], oracleFor: async () => oracle };
+    const composite = await scoreSuiteFile(example('is-composite/is-composite.suite.json'), wasm, { baseDir: root });
+    expect(composite.correctness).toBe(1);
+    expect(composite.completeness).toBe(1);
+    const xor = await scoreSuiteFile(fixture('bitwise-xor.suite.json'), wasm, { baseDir: root, overrides: { mutants: 0 } });
+    expect(xor.tests.map((t) => t.verdict)).toEqual(['holds']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { SpecmutError, runProcess, type VerifierInfo } from '@specmut/core';
-import { SETUP_COMMAND, locateDafny, locateZ3 } from './locate.js';
+import { SETUP_COMMAND, bundledZ3, locateDafny, locateZ3 } from './locate.js';
 
 const VERSION = /(\d+)\.(\d+)\.(\d+)/;
 
@@ -27,7 +27,8 @@ export async function detectDafny(): Promise<VerifierInfo> {
   if (major < 4) {
     throw new SpecmutError('missing-verifier', `found Dafny ${m[0]} at ${dafny}; specmut needs Dafny 4`, undefined, `Run ${SETUP_COMMAND} to install Dafny 4 into .tools/, or set SPECMUT_DAFNY.`);
   }
-  const z3 = locateZ3();
+  // A native Z3 first (faster); else specmut's WebAssembly build, so that Dafny alone is enough.
+  const z3 = locateZ3() ?? bundledZ3();
   if (!z3) {
     throw new SpecmutError('missing-verifier', 'Z3 is not installed (Dafny from NuGet does not bundle it)', undefined, `Run ${SETUP_COMMAND} (it installs Debian's z3), or set SPECMUT_Z3.`);
   }

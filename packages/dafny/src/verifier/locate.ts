@@ -46,3 +46,14 @@ export const locateDafny = (): string | undefined => locateTool('SPECMUT_DAFNY',
 
 /** Debian's z3 package puts it on PATH; Dafny from NuGet has none of its own. */
 export const locateZ3 = (): string | undefined => locateTool('SPECMUT_Z3', 'z3', 'z3');
+
+/**
+ * specmut's own `z3` for Dafny: Z3 4.16 compiled to WebAssembly (npm z3-solver) behind Z3's text
+ * interface (`bin/z3-wasm`). About three times slower than a native Z3 on Dafny's queries (measured),
+ * but it needs nothing installed, and proves some that Debian's older 4.8.12 times out on.
+ */
+export function bundledZ3(): string | undefined {
+  const wrapper = fileURLToPath(new URL('../../bin/z3-wasm', import.meta.url));
+  const shim = fileURLToPath(new URL('../../dist/solver/z3-wasm-shim.js', import.meta.url));
+  return existsSync(wrapper) && existsSync(shim) ? wrapper : undefined;
+}
