@@ -9,7 +9,7 @@ import { checkDafnySyntax } from './syntax/syntax-errors.js';
 import { lowerDafnySpec } from './lower/index.js';
 import { detectDafny } from './verifier/detect.js';
 import { parseDafnyOutput } from './verifier/parse-output.js';
-import { runDafny } from './verifier/run.js';
+import { runDafny, usesBitvectors } from './verifier/run.js';
 
 export const dafnyVerifier: Verifier = {
   name: 'dafny',
@@ -25,7 +25,8 @@ export const dafnyVerifier: Verifier = {
     const effort = options.effort ?? 1;
     const hints = await evaluatorHints(module, method, triples);
     const harness = emitHarness(harnessPlan(module, method), triples, { attempts: options.attempts, effort }, hints);
-    if (!canCombine(harness.files[0]!.text)) harness.combinable = false;
+    // A bit-vector harness may need a solver of its own (see `solverFor`): it runs alone.
+    if (!canCombine(harness.files[0]!.text) || usesBitvectors(harness)) harness.combinable = false;
     return harness;
   },
   combine: combineDafnyHarnesses,

@@ -5,7 +5,7 @@ export { emitHarness, type HarnessPlan } from './harness/emit.js';
 export { harnessPlan } from './harness/plan.js';
 export { detectDafny } from './verifier/detect.js';
 export { bundledZ3, locateZ3, locateDafny } from './verifier/locate.js';
-export { runDafny, dafnyArguments } from './verifier/run.js';
+export { runDafny, dafnyArguments, solverFor, usesBitvectors } from './verifier/run.js';
 export { parseDafnyOutput } from './verifier/parse-output.js';
 export { parseDafny, dafnyParser, descendants, named, fields } from './syntax/parser.js';
 export { syntaxProblems, assertParsed, checkDafnySyntax } from './syntax/syntax-errors.js';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { RunQueue, SpecmutError, prepareSuite, scoreSuiteFile, verifierOracle, type SpecReport } from '@specmut/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundledZ3, dafnyBackend, dafnyVerifier, detectDafny } from '../src/index.js';
+import { bundledZ3, dafnyBackend, dafnyVerifier, detectDafny, solverFor } from '../src/index.js';
 
 // These tests run the real Dafny verifier (installed by ./scripts/setup.sh).
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -114,6 +114,18 @@ describe("Dafny with specmut's WebAssembly Z3", () => {
     expect(composite.completeness).toBe(1);
     const xor = await scoreSuiteFile(fixture('bitwise-xor.suite.json'), wasm, { baseDir: root, overrides: { mutants: 0 } });
     expect(xor.tests.map((t) => t.verdict)).toEqual(['holds']);
+  });
+});
+
+describe('choosing the solver', () => {
+  it('sends bit-vector harnesses to the newer Z3 when the native one is older than 4.12, so they are proved', async () => {
+    const info = await detectDafny();
+    const harness = (text: string) => ({ files: [{ name: 'h.dfy', text }], main: 'h.dfy', obligations: [], args: [] });
+    expect(solverFor(info, harness('method M(x: int)'))).toBe(info.details.solver);
+    if (info.details.bitvectorSolver) expect(solverFor(info, harness('method M(x: bv32)'))).toBe(bundledZ3());
+    const xor = await scoreSuiteFile(fixture('bitwise-xor.suite.json'), context, { baseDir: root, overrides: { mutants: 3 } });
+    expect(xor.tests[0]!.verdict).toBe('holds');
+    expect(xor.completeness).toBe(1);
   });
 });
 

@@ -34,5 +34,15 @@ export async function detectDafny(): Promise<VerifierInfo> {
   }
   // Solver processes per Dafny run; specmut runs several Dafny processes itself, so one is the default.
   const cores = process.env.SPECMUT_DAFNY_CORES ?? '1';
-  return { name: 'dafny', version: m[0], command: [dafny], details: { solver: z3, cores } };
+  const details: Record<string, string> = { solver: z3, cores };
+  const bundled = bundledZ3();
+  if (bundled && z3 !== bundled && (await olderThan412(z3))) details.bitvectorSolver = bundled;
+  return { name: 'dafny', version: m[0], command: [dafny], details };
+}
+
+/** Whether a Z3 says it is older than 4.12, the version Dafny 4 is tuned for. */
+async function olderThan412(z3: string): Promise<boolean> {
+  const probe = await runProcess([z3, '--version'], { deadlineSeconds: 30 });
+  const m = VERSION.exec(probe.stdout);
+  return !!m && (Number(m[1]) < 4 || (Number(m[1]) === 4 && Number(m[2]) < 12));
 }

@@ -6,6 +6,21 @@ import { runProcess, withPrivateDir, type RunOutput, type RunRequest, type Verif
 export const HARNESS_PREFIX = 'specmut_';
 export const RESULTS_CSV = 'results.csv';
 
+/** Bit-vector types in a harness: `bv8`, `bv32`, ... */
+const BITVECTOR = /\bbv\d+\b/;
+
+export const usesBitvectors = (harness: RunRequest['harness']): boolean => harness.files.some((f) => BITVECTOR.test(f.text));
+
+/**
+ * The solver for a harness: the located one, except that harnesses with bit-vectors go to the newer Z3
+ * when the located one is older than 4.12 (`details.bitvectorSolver`): Z3 4.8.12 times out on Dafny
+ * 4's bit-vector encoding of concrete sequences, which Z3 4.16 proves in under a second (measured).
+ */
+export function solverFor(info: VerifierInfo, harness: RunRequest['harness']): string {
+  const bitvector = info.details.bitvectorSolver;
+  return bitvector && usesBitvectors(harness) ? bitvector : (info.details.solver ?? 'z3');
+}
+
 /** Dafny 4's command line for a harness: verification only, machine-readable diagnostics and per-symbol results. */
 export function dafnyArguments(info: VerifierInfo, main: string, csv: string, request: RunRequest): string[] {
   return [
@@ -13,7 +28,7 @@ export function dafnyArguments(info: VerifierInfo, main: string, csv: string, re
     'verify',
     main,
     '--solver-path',
-    info.details.solver ?? 'z3',
+    solverFor(info, request.harness),
     '--allow-warnings',
     '--json-output',
     '--log-format',
