@@ -131,6 +131,16 @@ describe('the verifier oracle', () => {
     expect(out.get('a')).toMatchObject({ status: 'unknown', cause: 'timeout' });
   });
 
+  it('does not retry with hints a predicted attempt that ran out of time', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['timeout', 'failed'], b: ['failed', 'failed'] }));
+    const holds = { status: 'holds' as const, oracle: 'guess' };
+    const predict = { name: 'guess', decide: async () => new Map([['a', holds], ['b', holds]]) };
+    const out = await verifierOracle({ ...verifier, efforts: [1] }, info, { predict }).decide(req(['a', 'b'], 'test'));
+    // Only the predicted polarity, and the hint round only for the triple that was refuted in time.
+    expect(runs).toEqual([['a+', 'b+'], ['b+']]);
+    expect(out.get('a')).toMatchObject({ status: 'unknown', cause: 'timeout' });
+  });
+
   it('splits a batch whose process hangs, so only the hanging triple is lost', async () => {
     const { verifier, runs } = scripted((ids) => (ids.includes('c') ? 'hang' : Object.fromEntries(ids.map((i) => [i, ['failed', 'verified']]))));
     const out = await verifierOracle(verifier, info).decide(req(['a', 'b', 'c', 'd']));

@@ -134,8 +134,11 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     if (broken && unrun.length > 0 && unrun.length < triples.length) await attempt(module, method, unrun, round, req, out);
   }
 
-  const onlyTimeouts = (e: { positive?: ObligationOutcome; negative?: ObligationOutcome } | undefined) =>
-    !!e && [e.positive, e.negative].every((o) => o?.result === 'timeout');
+  /** Every attempt made so far ran out of time (a polarity never attempted does not count). */
+  const onlyTimeouts = (e: { positive?: ObligationOutcome; negative?: ObligationOutcome } | undefined) => {
+    const made = [e?.positive, e?.negative].filter((o): o is ObligationOutcome => !!o);
+    return made.length > 0 && made.every((o) => o.result === 'timeout');
+  };
 
   const decided = (e: { positive?: ObligationOutcome; negative?: ObligationOutcome } | undefined) =>
     !!e && [e.positive?.result, e.negative?.result].some((r) => r === 'verified' || r === 'error');
