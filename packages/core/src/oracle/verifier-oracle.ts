@@ -93,7 +93,9 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     return result;
   }
 
-  type Outcomes = Map<string, { positive?: ObligationOutcome; negative?: ObligationOutcome; seconds: number }>;
+  /** The best outcome of each polarity attempted so far for a triple. */
+  type Attempts = { positive?: ObligationOutcome; negative?: ObligationOutcome };
+  type Outcomes = Map<string, Attempts & { seconds: number }>;
 
   /** One round's attempts for the given triples, isolating hangs and static errors. */
   async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, out: Outcomes): Promise<void> {
@@ -135,12 +137,12 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
   }
 
   /** Every attempt made so far ran out of time (a polarity never attempted does not count). */
-  const onlyTimeouts = (e: { positive?: ObligationOutcome; negative?: ObligationOutcome } | undefined) => {
+  const onlyTimeouts = (e: Attempts | undefined) => {
     const made = [e?.positive, e?.negative].filter((o): o is ObligationOutcome => !!o);
     return made.length > 0 && made.every((o) => o.result === 'timeout');
   };
 
-  const decided = (e: { positive?: ObligationOutcome; negative?: ObligationOutcome } | undefined) =>
+  const decided = (e: Attempts | undefined) =>
     !!e && [e.positive?.result, e.negative?.result].some((r) => r === 'verified' || r === 'error');
 
   return {
@@ -151,20 +153,20 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       // A decided prediction is a computation on the concrete values; the proof of the opposite claim
       // could only succeed if it were wrong, so by default only the predicted polarity is attempted.
       const settled = (t: Triple) => !options.exhaustive && ['holds', 'fails'].includes(predicted.get(t.id)?.status ?? '');
-      const rounds: ((t: Triple) => readonly Polarity[])[] = [
-        (t) => [first.get(t.id)!],
-        (t) => (settled(t) ? [] : [opposite(first.get(t.id)!)]),
-        ...(verifier.efforts ?? []).map(() => (t: Triple) => (settled(t) ? [first.get(t.id)!] : (['positive', 'negative'] as const))),
+      const rounds: { effort: number; polarities: (t: Triple) => readonly Polarity[] }[] = [
+        { effort: 0, polarities: (t) => [first.get(t.id)!] },
+        { effort: 0, polarities: (t) => (settled(t) ? [] : [opposite(first.get(t.id)!)]) },
+        ...(verifier.efforts ?? []).map((effort) => ({ effort, polarities: (t: Triple) => (settled(t) ? [first.get(t.id)!] : (['positive', 'negative'] as const)) })),
       ];
-      const efforts = [0, 0, ...(verifier.efforts ?? [])];
       const out: Outcomes = new Map();
       let pending = req.triples;
-      for (let r = 0; r < rounds.length && pending.length; r++) {
+      for (const { effort, polarities } of rounds) {
+        if (pending.length === 0) break;
         // Hints give the solver witnesses it cannot invent, which it misses quickly; they do not help a
         // proof that ran out of time, so triples whose every attempt timed out are not tried again.
-        if (efforts[r]! > 0) pending = pending.filter((t) => !onlyTimeouts(out.get(t.id)));
-        const tried = pending.map((t) => [t, rounds[r]!(t)] as const).filter(([, polarities]) => polarities.length > 0);
-        const round: Round = { effort: efforts[r]!, attempts: new Map(tried.map(([t, polarities]) => [t.id, polarities])) };
+        if (effort > 0) pending = pending.filter((t) => !onlyTimeouts(out.get(t.id)));
+        const tried = pending.map((t) => [t, polarities(t)] as const).filter(([, p]) => p.length > 0);
+        const round: Round = { effort, attempts: new Map(tried.map(([t, p]) => [t.id, p])) };
         const batch = tried.map(([t]) => t);
         const size = options.batchSize ?? batch.length;
         for (let i = 0; i < batch.length; i += size) await attempt(req.module, req.method, batch.slice(i, i + size), round, req, out);

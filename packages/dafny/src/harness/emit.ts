@@ -118,8 +118,6 @@ function attributes(plan: HarnessPlan, triple: Triple): string {
   return plan.fuel.map((f) => `{:fuel ${f.name}, ${Math.min(MAX_FUEL, Math.max(f.amount, size + 2))}} `).join('');
 }
 
-/** The body of one harness method: fix the inputs, assume the precondition, fix the outputs, assert. */
-/** Deciding quantifier instances per triple, as the evaluator found them (see `quantifierInstances`). */
 /** What the evaluator found on each triple's values, by triple id: hints for the harness. */
 export interface EvaluatorHints {
   /** Deciding quantifier instances (see `quantifierInstances`). */
@@ -140,6 +138,7 @@ function comprehensionHints(sites: readonly ComprehensionSite[], triple: Triple,
   });
 }
 
+/** The body of one harness method: fix the inputs, assume the precondition, fix the outputs, assert. */
 function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['polarity'], effort: number, evaluated: EvaluatorHints): string[] {
   const lines: string[] = [];
   for (const p of plan.params) lines.push(...declare(p, triple.inputs[p.name]!));
@@ -148,17 +147,18 @@ function harnessBody(plan: HarnessPlan, triple: Triple, polarity: Obligation['po
   const negate = (e: string) => (polarity === 'positive' ? e : `!(${e})`);
   // The positive goal needs witnesses of its existentials, the negated goal counterexamples of its foralls.
   const wanted = polarity === 'positive' ? 'exists' : 'forall';
+  /** The evaluator's complete instances of a site for this triple. */
   const known = (s: QuantifierSite) =>
     (evaluated.instances.get(triple.id) ?? []).filter((i) => i.line === s.line && i.column === s.column && s.vars.every((v) => i.values[v.name] !== undefined)).map((i) => i.values);
   const instances = (all: QuantifierSite[]) => {
-    const sites = all.filter((s) => s.effective === wanted || s.effective === 'both');
+    const sites = all.filter((s) => s.effective === wanted || s.effective === 'both').map((site) => ({ site, found: known(site) }));
     // The evaluator's own witnesses and counterexamples are single instances that save the solver a
     // search, so even the plain harness has them; generic candidates wait for the hint round. One
     // counterexample refutes the whole conjunction: once the evaluator names one, the candidates of the
     // other quantifiers only slow the solver down.
-    const refuted = polarity === 'negative' && sites.some((s) => known(s).length > 0);
+    const refuted = polarity === 'negative' && sites.some((s) => s.found.length > 0);
     const generic = effort > 0 && !refuted;
-    return sites.flatMap((s, k) => (known(s).length > 0 || generic ? instanceHints(s, triple, `specmut_q${k}_`, known(s)) : []));
+    return sites.flatMap(({ site, found }, k) => (found.length > 0 || generic ? instanceHints(site, triple, `specmut_q${k}_`, found) : []));
   };
   const comprehensions = (sites: readonly ComprehensionSite[]) => (effort === 0 ? [] : comprehensionHints(sites, triple, evaluated));
   if (tripleChecks(triple) === 'pre') {
@@ -186,7 +186,7 @@ export function symbolFor(triple: Triple, polarity: Obligation['polarity']): str
 export interface EmitChoice {
   /** Polarities to emit per triple id; absent: both for every triple. */
   attempts?: ReadonlyMap<string, readonly Obligation['polarity'][]> | undefined;
-  /** 0: plain harness; 1: with quantifier-instance hints. */
+  /** 0: plain harness (with the evaluator's own instances); 1: also generic instance candidates and comprehension values. */
   effort?: number | undefined;
 }
 

@@ -23,19 +23,43 @@ function lowerOnce(module: SpecModule, method: MethodSpec): Promise<IrSpec | und
  * consulted here; quantifiers it would be needed for get the harness's generic candidates instead.
  */
 export async function evaluatorHints(module: SpecModule, method: MethodSpec, triples: readonly Triple[]): Promise<EvaluatorHints> {
-  const spec = await lowerOnce(module, method);
-  const instances = new Map<string, { line: number; column: number; values: Record<string, Value> }[]>();
-  const comprehensions = new Map<string, { line: number; column: number; value: Value }[]>();
-  if (!spec) return { instances, comprehensions };
+  const instances = new Map<string, TripleHints['instances']>();
+  const comprehensions = new Map<string, TripleHints['comprehensions']>();
   for (const t of triples) {
-    const bindings = tripleBindings(t, method.signature.modifies);
-    try {
-      const found = await quantifierInstances(spec, bindings, { solver: false });
-      instances.set(t.id, found.filter((f) => f.loc).map((f) => ({ line: f.loc!.line, column: f.loc!.column, values: f.values })));
-      comprehensions.set(t.id, comprehensionValues(spec, bindings).map((c) => ({ line: c.loc.line, column: c.loc.column, value: c.value })));
-    } catch {
-      // No hints for this triple: the generic candidates remain.
-    }
+    const found = await hintsOnce(module, method, t);
+    if (!found) continue;
+    instances.set(t.id, found.instances);
+    comprehensions.set(t.id, found.comprehensions);
   }
   return { instances, comprehensions };
+}
+
+interface TripleHints {
+  instances: { line: number; column: number; values: Record<string, Value> }[];
+  comprehensions: { line: number; column: number; value: Value }[];
+}
+
+// A triple goes through several rounds (and bisections) with the same values: evaluate it once.
+const perTriple = new WeakMap<Triple, Promise<TripleHints | undefined>>();
+
+function hintsOnce(module: SpecModule, method: MethodSpec, t: Triple): Promise<TripleHints | undefined> {
+  let hints = perTriple.get(t);
+  if (!hints) {
+    hints = lowerOnce(module, method).then(async (spec) => {
+      if (!spec) return undefined;
+      const bindings = tripleBindings(t, method.signature.modifies);
+      try {
+        const found = await quantifierInstances(spec, bindings, { solver: false });
+        return {
+          instances: found.filter((f) => f.loc).map((f) => ({ line: f.loc!.line, column: f.loc!.column, values: f.values })),
+          comprehensions: comprehensionValues(spec, bindings).map((c) => ({ line: c.loc.line, column: c.loc.column, value: c.value })),
+        };
+      } catch {
+        // No hints for this triple: the generic candidates remain.
+        return undefined;
+      }
+    });
+    perTriple.set(t, hints);
+  }
+  return hints;
 }

@@ -146,10 +146,9 @@ export const MAX_INSTANCES = 64;
  */
 export function instanceHints(site: QuantifierSite, triple: Triple, prefix: string, known: readonly Record<string, Value>[] = []): string[] {
   let combos: Value[][];
-  const exact = known.filter((k) => site.vars.every((v) => k[v.name] !== undefined));
-  if (exact.length) {
-    // The evaluator found the deciding instance: that one value is all the solver needs.
-    combos = exact.map((k) => site.vars.map((v) => k[v.name]!));
+  if (known.length) {
+    // The evaluator found the deciding instance (a value for every bound variable): that is all the solver needs.
+    combos = known.map((k) => site.vars.map((v) => k[v.name]!));
   } else {
     const pools = site.vars.map((v) => candidates(v.type, triple));
     const count = pools.reduce((n, p) => n * p.length, 1);

@@ -28,14 +28,14 @@ export async function detectDafny(): Promise<VerifierInfo> {
     throw new SpecmutError('missing-verifier', `found Dafny ${m[0]} at ${dafny}; specmut needs Dafny 4`, undefined, `Run ${SETUP_COMMAND} to install Dafny 4 into .tools/, or set SPECMUT_DAFNY.`);
   }
   // A native Z3 first (faster); else specmut's WebAssembly build, so that Dafny alone is enough.
-  const z3 = locateZ3() ?? bundledZ3();
+  const bundled = bundledZ3();
+  const z3 = locateZ3() ?? bundled;
   if (!z3) {
     throw new SpecmutError('missing-verifier', 'Z3 is not installed (Dafny from NuGet does not bundle it)', undefined, `Run ${SETUP_COMMAND} (it installs Debian's z3), or set SPECMUT_Z3.`);
   }
   // Solver processes per Dafny run; specmut runs several Dafny processes itself, so one is the default.
   const cores = process.env.SPECMUT_DAFNY_CORES ?? '1';
   const details: Record<string, string> = { solver: z3, cores };
-  const bundled = bundledZ3();
   if (bundled && z3 !== bundled && (await olderThan412(z3))) details.bitvectorSolver = bundled;
   return { name: 'dafny', version: m[0], command: [dafny], details };
 }
