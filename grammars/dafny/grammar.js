@@ -147,6 +147,16 @@ const orReturn = ($, name) =>
   );
 
 const commaSep1 = (rule) => seq(rule, repeat(seq(',', rule)));
+
+/** `case pattern => body` in a match expression; `body` is what the enclosing form allows last. */
+const caseClause = ($, body) =>
+  prec.right(PREC.endless, seq('case', optional($._attributes), field('pattern', $._case_pattern), '=>', field('body', body)));
+
+/** `;`, or a proof of the statement's precondition: `... by { ... }` (Dafny 4.9). */
+const statementEnd = ($) => choice(';', seq('by', field('proof', $.block)));
+
+/** What `reveal` and `hide` name: everything, or a list of declarations. */
+const revealTargets = ($) => choice($.wildcard, commaSep1(field('target', $._expression)));
 const commaSep = (rule) => optional(commaSep1(rule));
 
 module.exports = grammar({
@@ -774,8 +784,7 @@ module.exports = grammar({
     // a method call (or any other left-hand side) used as a statement
     expression_statement: ($) => seq(field('expression', $._lhs), $._statement_end),
 
-    // `;`, or a proof of the statement's precondition: `M(x) by { ... }` (Dafny 4.9)
-    _statement_end: ($) => choice(';', seq('by', field('proof', $.block))),
+    _statement_end: ($) => statementEnd($),
 
     _rhs: ($) => choice($._expression, $.new_expression, $.wildcard),
 
@@ -993,7 +1002,7 @@ module.exports = grammar({
         'assert',
         optional($._attributes),
         choice(
-          seq(optional($._label), field('condition', $._expression), choice(';', seq('by', field('proof', $.block)))),
+          seq(optional($._label), field('condition', $._expression), statementEnd($)),
           seq('...', ';'), // refinement skeleton
         ),
       )),
@@ -1017,11 +1026,11 @@ module.exports = grammar({
     print_statement: ($) => seq('print', commaSep1(field('argument', $._expression)), ';'),
 
     reveal_statement: ($) =>
-      seq('reveal', choice($.wildcard, commaSep1(field('target', $._expression))), ';'),
+      seq('reveal', revealTargets($), ';'),
 
     // `hide f;`, `hide *;` (Dafny 4.6)
     hide_statement: ($) =>
-      seq('hide', choice($.wildcard, commaSep1(field('target', $._expression))), ';'),
+      seq('hide', revealTargets($), ';'),
 
     // `opaque ensures P modifies m { ... }` (Dafny 4.7 opaque blocks)
     opaque_block: ($) =>
@@ -1470,29 +1479,9 @@ module.exports = grammar({
         ),
       ),
 
-    _case_or_lemma_call: ($) =>
-      prec.right(
-        PREC.endless,
-        seq(
-          'case',
-          optional($._attributes),
-          field('pattern', $._case_pattern),
-          '=>',
-          field('body', $._expression_or_lemma_call),
-        ),
-      ),
+    _case_or_lemma_call: ($) => caseClause($, $._expression_or_lemma_call),
 
-    case: ($) =>
-      prec.right(
-        PREC.endless,
-        seq(
-          'case',
-          optional($._attributes),
-          field('pattern', $._case_pattern),
-          '=>',
-          field('body', $._expression),
-        ),
-      ),
+    case: ($) => caseClause($, $._expression),
 
     let_expression: ($) => letExpression($, $._expression),
 
