@@ -69,7 +69,8 @@ export async function readTask(sources: TaskSources): Promise<TaskReading> {
   const tree = await parseDafny(sources.testText);
   try {
     const specNames = new Set(spec.methods.map((m) => m.name));
-    const declared = namesOf(methodDeclarations(tree.rootNode));
+    const declarations = methodDeclarations(tree.rootNode);
+    const declared = namesOf(declarations);
     const testMethods = findTestMethods(tree.rootNode, specNames);
     if (testMethods.length === 0) {
       const others = declared.filter((n) => !specNames.has(n));
@@ -80,7 +81,7 @@ export async function readTask(sources: TaskSources): Promise<TaskReading> {
     const method = target.method;
     if (outputParams(method.signature).length === 0) return skipped(`${describeNoOutputs(method)} (the test method calls it ${plural(target.calls, 'time')})`, method);
 
-    const reading = await readTestMethods(testMethods, method, sources.testFile, changers(spec.methods, methodDeclarations(tree.rootNode)));
+    const reading = await readTestMethods(testMethods, method, sources.testFile, changers(spec.methods, declarations));
     const reasons: string[] = [];
     for (const m of testMethods) {
       const [problem] = syntaxProblems(m);
