@@ -25,6 +25,7 @@ export * from './report/schema.js';
 export * from './report/score.js';
 export * from './ir/index.js';
 export * from './process/run-process.js';
+export * from './io/atomic-write.js';
 export * from './model/json-schema.js';
 export * from './eval/index.js';
 export * from './io/json-syntax.js';

@@ -241,3 +241,25 @@ describe('the run queue', () => {
     expect(Math.max(...runs)).toBe(2);
   });
 });
+
+describe('an interrupted run', () => {
+  it('starts no verifier once stopped and marks every undecided triple unknown (interrupted)', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['failed', 'verified'] }));
+    const stop = new AbortController();
+    stop.abort();
+    const out = await verifierOracle(verifier, info).decide({ module, method, triples: [triple('a')], timeoutSeconds: 1, signal: stop.signal });
+    expect(runs).toEqual([]);
+    expect(out.get('a')).toMatchObject({ status: 'unknown', cause: 'interrupted' });
+  });
+
+  it('keeps what was decided before the stop', async () => {
+    const stop = new AbortController();
+    const { verifier, runs } = scripted(() => ({ a: ['failed', 'verified'], b: ['verified', 'failed'] }));
+    // The first round decides a; the stop comes before b's second attempt.
+    const stopping: Verifier = { ...verifier, run: async (i, r) => { const o = await verifier.run(i, r); stop.abort(); return o; } };
+    const out = await verifierOracle(stopping, info).decide({ module, method, triples: [triple('a'), triple('b')], timeoutSeconds: 1, signal: stop.signal });
+    expect(runs).toEqual([['a-', 'b-']]);
+    expect(out.get('a')?.status).toBe('fails');
+    expect(out.get('b')).toMatchObject({ status: 'unknown', cause: 'interrupted' });
+  });
+});

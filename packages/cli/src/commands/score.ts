@@ -1,11 +1,11 @@
-import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
+import { SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, cleanUpNow, removeTempFilesNow, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
 import { BACKENDS, oracleChooser, parseOracleMode } from '../backends.js';
 import { discoverSuites } from '../discover.js';
 import { formatSpec, formatSummary } from '../table.js';
 import { intOption, numberOption, type Io } from '../io.js';
+import { ReportWriter, checkDestination } from '../report-writer.js';
 
 export const SCORE_USAGE = `specmut score <suite.json | directory>... [options]
 
@@ -15,12 +15,14 @@ Options:
   --mutants N       output mutants per test (default 5)
   --seed S          seed of the mutant generator (default 1)
   --timeout SECONDS verifier time limit per triple (default 20)
-  --json FILE       write the full report as JSON (updated as each spec finishes)
+  --json FILE       write the full report as JSON (kept up to date during the run, written
+                    atomically: never a cut-off file)
   --jobs N          verifier processes at the same time (default: the number of CPU cores)
   --backend B       who decides triples: a verifier backend (dafny), eval (specmut's evaluator, no
                     verifier needed) or auto (default: the verifier when installed, else eval)
   --cross-check B   also decide every triple with B (eval or a verifier) and list disagreements
   --cache DIR       keep verifier results in DIR and reuse them
+  --no-cache        neither read nor write verifier results on disk
   --exhaustive      also attempt the proof the evaluator's prediction rules out (by default a triple
                     whose verdict the evaluator computed gets only the attempt it predicts)
   --quiet           print only the summary`;
@@ -39,6 +41,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       json: { type: 'string' },
       jobs: { type: 'string' },
       cache: { type: 'string' },
+      'no-cache': { type: 'boolean' },
       backend: { type: 'string' },
       'cross-check': { type: 'string' },
       quiet: { type: 'boolean' },
@@ -59,6 +62,9 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   const mode = parseOracleMode(values.backend, '--backend', true);
   const crossCheck = parseOracleMode(values['cross-check'], '--cross-check', false) as 'eval' | 'verifier' | undefined;
   const files = await discoverSuites(positionals);
+  // A report that cannot be written is found now, not after hours of work.
+  if (values.json) await checkDestination('--json', values.json);
+  const writer = values.json ? new ReportWriter(values.json) : undefined;
   const done: SpecReport[] = [];
   const started = performance.now();
   const partial = (): Report => ({
@@ -68,37 +74,47 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     specs: [...done],
     summary: summarize(done, (performance.now() - started) / 1000),
   });
-  let writing = Promise.resolve();
-  const persist = (report: Report) => {
-    if (!values.json) return;
-    const file = values.json;
-    writing = writing.then(() => writeFile(file, `${JSON.stringify(report, null, 2)}\n`));
-  };
-  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values.cache, processes: jobs, exhaustive: values.exhaustive, notice: (m) => io.err(`specmut: ${m}`) });
-  // Ctrl-C stops the verifiers (their private directories are removed) and still writes what is done.
+  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values['no-cache'] ? undefined : values.cache, processes: jobs, exhaustive: values.exhaustive, notice: (m) => io.err(`specmut: ${m}`) });
   const stop = new AbortController();
   const onSignal = () => {
-    io.err('specmut: stopping; specs not finished are reported as unknown');
+    if (stop.signal.aborted) {
+      // A second signal: leave at once, with no verifier, private directory or half-written file behind.
+      cleanUpNow();
+      removeTempFilesNow();
+      process.exit(130);
+    }
+    io.err('specmut: stopping: verifiers are stopped, unfinished verdicts are reported as unknown (interrupted); press Ctrl-C again to quit at once');
     stop.abort();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const report = await scoreSuites(files, { backends: BACKENDS, oracleFor }, {
-    signal: stop.signal,
-    overrides,
-    // Many specs in flight, few verifier processes: specs that wait share a process (see RunQueue).
-    jobs: jobs * SPECS_PER_PROCESS,
-    onSpec: (spec) => {
-      done.push(spec);
-      if (!values.quiet) io.out(formatSpec(spec));
-      persist(partial());
-    },
-  });
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
-  persist(report);
-  await writing;
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let report: Report;
+  try {
+    report = await scoreSuites(files, { backends: BACKENDS, oracleFor }, {
+      signal: stop.signal,
+      overrides,
+      // Many specs in flight, few verifier processes: specs that wait share a process (see RunQueue).
+      jobs: jobs * SPECS_PER_PROCESS,
+      onSpec: (spec) => {
+        done.push(spec);
+        if (!values.quiet) io.out(formatSpec(spec));
+        writer?.update(() => `${JSON.stringify(partial(), null, 2)}\n`);
+      },
+    });
+    await writer?.close(`${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   io.out(formatSummary(report));
+  if (writer?.failure) {
+    io.err(`specmut: the report could not be written to ${writer.file}: ${writer.failure.message}`);
+    return 2;
+  }
   if (values.json) io.out(`report written to ${values.json}`);
+  if (stop.signal.aborted) {
+    io.err('specmut: the run was interrupted; rerun the same command to finish it (with a cache, finished verdicts are not recomputed)');
+    return 130;
+  }
   return report.summary.errors > 0 ? 1 : 0;
 }

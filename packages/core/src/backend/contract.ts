@@ -111,6 +111,8 @@ export interface RunOutput {
   stderr: string;
   /** The process was killed at the deadline (or by the signal). */
   killed: boolean;
+  /** Killed (or never started) because the run was interrupted: says nothing about the harness. */
+  interrupted?: boolean | undefined;
   seconds: number;
   /** Result files the verifier wrote (e.g. a CSV log), by name, read before the private directory is removed. */
   artifacts: Record<string, string>;

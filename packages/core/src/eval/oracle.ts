@@ -74,7 +74,7 @@ export function evalOracle(lower: Lowering, options: EvalOracleOptions = {}): Or
       };
       for (const t of req.triples) {
         if (req.signal?.aborted) {
-          out.set(t.id, verdict('unknown', name, { cause: 'gave-up', reason: 'the run was stopped before this triple was evaluated' }));
+          out.set(t.id, verdict('unknown', name, { cause: 'interrupted', reason: 'the run was stopped before this triple was evaluated' }));
           continue;
         }
         const started = performance.now();

@@ -18,6 +18,8 @@ export const VerdictCauseSchema = z.enum([
   'crash',
   'harness-error',
   'missing',
+  /** The run was stopped (Ctrl-C, SIGTERM) before this triple was decided. */
+  'interrupted',
 ]);
 export type VerdictCause = z.infer<typeof VerdictCauseSchema>;
 

@@ -4,7 +4,9 @@ import type { Harness, ObligationOutcome, RunOutput, Verifier, VerifierInfo } fr
 export type HarnessResult =
   | { kind: 'outcomes'; outcomes: ObligationOutcome[]; seconds: number }
   | { kind: 'harness-error'; message: string }
-  | { kind: 'killed'; seconds: number };
+  | { kind: 'killed'; seconds: number }
+  /** The run was interrupted before or while this harness ran: nothing is known of it. */
+  | { kind: 'interrupted' };
 
 export interface RunQueueOptions {
   /** Verifier processes at the same time. */
@@ -48,6 +50,14 @@ export class RunQueue {
   }
 
   private pump(): void {
+    // Harnesses whose run was interrupted while they waited never start.
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const p = this.waiting[i]!;
+      if (p.signal?.aborted) {
+        this.waiting.splice(i, 1);
+        p.resolve({ kind: 'interrupted' });
+      }
+    }
     while (this.busy < this.options.processes && this.waiting.length > 0) {
       const batch = this.take();
       this.busy++;
@@ -88,6 +98,7 @@ export class RunQueue {
       deadlineSeconds: this.options.deadline(harness.obligations.length, timeoutSeconds),
       signal,
     });
+    if (output.interrupted) return { output, result: { kind: 'interrupted' } };
     if (output.killed) return { output, result: { kind: 'killed', seconds: output.seconds } };
     const parsed = this.verifier.parse(output, harness);
     return { output, result: parsed.kind === 'harness-error' ? parsed : { kind: 'outcomes', outcomes: parsed.outcomes, seconds: output.seconds } };
@@ -103,6 +114,10 @@ export class RunQueue {
       const merged = this.verifier.combine!(batch.map((p) => p.harness));
       const signal = batch.find((p) => p.signal)?.signal;
       const { result } = await this.runOne(merged.harness, batch[0]!.timeoutSeconds, signal);
+      if (result.kind === 'interrupted') {
+        for (const p of batch) p.resolve(result);
+        return;
+      }
       if (result.kind !== 'outcomes') {
         // Not attributable to one part: run each on its own (sequentially, in this process slot).
         for (const p of batch) p.resolve((await this.runOne(p.harness, p.timeoutSeconds, p.signal)).result);

@@ -2,7 +2,7 @@ import type { MethodSpec, Obligation, ObligationOutcome, Polarity, SpecModule, V
 import { cacheKey, type ResultCache } from '../cache/result-cache.js';
 import { SpecmutError } from '../errors.js';
 import type { Triple } from '../model/triple.js';
-import type { Verdict } from '../model/verdict.js';
+import { verdict, type Verdict } from '../model/verdict.js';
 import { combineObligations } from './combine.js';
 import { RunQueue } from './run-queue.js';
 import type { Oracle, OracleRequest } from './oracle.js';
@@ -10,7 +10,8 @@ import type { Oracle, OracleRequest } from './oracle.js';
 export type BatchResult =
   | { kind: 'outcomes'; outcomes: ObligationOutcome[]; obligations: Obligation[]; seconds: number }
   | { kind: 'harness-error'; message: string }
-  | { kind: 'killed'; seconds: number };
+  | { kind: 'killed'; seconds: number }
+  | { kind: 'interrupted' };
 
 export interface VerifierOracleOptions {
   cache?: ResultCache<{ result: BatchResult }> | undefined;
@@ -87,7 +88,8 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     const cached = await options.cache?.get(key);
     if (cached) return cached.result;
     const ran = await queue.submit(harness, req.timeoutSeconds, req.signal);
-    if (ran.kind === 'killed') return ran;
+    // Neither a kill nor an interruption says anything about the harness: never cached.
+    if (ran.kind === 'killed' || ran.kind === 'interrupted') return ran;
     const result: BatchResult = ran.kind === 'harness-error' ? ran : { ...ran, obligations: harness.obligations };
     await options.cache?.set(key, { result });
     return result;
@@ -95,7 +97,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
 
   /** The best outcome of each polarity attempted so far for a triple. */
   type Attempts = { positive?: ObligationOutcome; negative?: ObligationOutcome };
-  type Outcomes = Map<string, Attempts & { seconds: number }>;
+  type Outcomes = Map<string, Attempts & { seconds: number; interrupted?: boolean }>;
 
   /** One round's attempts for the given triples, isolating hangs and static errors. */
   async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, out: Outcomes): Promise<void> {
@@ -107,6 +109,10 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       out.set(t.id, entry);
     };
     const result = await runBatch(module, method, triples, round, req);
+    if (result.kind === 'interrupted') {
+      for (const t of triples) out.set(t.id, { seconds: 0, ...out.get(t.id), interrupted: true });
+      return;
+    }
     if (result.kind === 'killed') {
       if (triples.length > 1 && !req.signal?.aborted) {
         const half = Math.ceil(triples.length / 2);
@@ -162,6 +168,10 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       let pending = req.triples;
       for (const { effort, polarities } of rounds) {
         if (pending.length === 0) break;
+        if (req.signal?.aborted) {
+          for (const t of pending) out.set(t.id, { seconds: 0, ...out.get(t.id), interrupted: true });
+          break;
+        }
         // Hints give the solver witnesses it cannot invent, which it misses quickly; they do not help a
         // proof that ran out of time, so triples whose every attempt timed out are not tried again.
         if (effort > 0) pending = pending.filter((t) => !onlyTimeouts(out.get(t.id)));
@@ -175,7 +185,10 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       const verdicts = new Map<string, Verdict>();
       for (const t of req.triples) {
         const e = out.get(t.id);
-        verdicts.set(t.id, combineObligations(e?.positive, e?.negative, name, e?.seconds));
+        const v = combineObligations(e?.positive, e?.negative, name, e?.seconds);
+        // A triple the stop caught before its rounds were over has no verdict yet, whatever its attempts said.
+        const unfinished = e?.interrupted && !decided(e);
+        verdicts.set(t.id, unfinished ? verdict('unknown', name, { cause: 'interrupted', reason: 'the run was stopped before this triple was decided', seconds: e.seconds }) : v);
       }
       return verdicts;
     },

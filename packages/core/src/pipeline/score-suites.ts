@@ -10,7 +10,7 @@ import { scoreSpec, summarize } from '../report/score.js';
 import { SPECMUT_VERSION } from '../version.js';
 import { buildTriples, type PlannedTriple } from './build-triples.js';
 import { resolveTests, type TypedTest } from './resolve-tests.js';
-import type { Verdict } from '../model/verdict.js';
+import { verdict, type Verdict } from '../model/verdict.js';
 
 export interface RunSettings {
   mutants: number;
@@ -133,6 +133,12 @@ export async function prepareSuite(
   return { id, suite: rel(file), specFile: rel(specFile), loaded, backend, module, method, tests, triples, settings };
 }
 
+/** The verdicts of a spec the run was stopped before: every triple unknown (interrupted). */
+export function interruptedVerdicts(prepared: Pick<PreparedSuite, 'triples'>): Map<string, Verdict> {
+  const reason = 'the run was stopped before this spec was verified';
+  return new Map(prepared.triples.map((t) => [t.id, verdict('unknown', 'none', { cause: 'interrupted', reason })]));
+}
+
 /** Phase 2: let an oracle decide every triple. */
 export function decideSuite(prepared: PreparedSuite, oracle: Oracle, signal?: AbortSignal): Promise<Map<string, Verdict>> {
   const { module, method, triples, settings } = prepared;
@@ -163,7 +169,8 @@ export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: S
   let id = specIdOf(file);
   try {
     const prepared = await prepareSuite(file, ctx, options, (known) => (id = known));
-    const verdicts = await decideSuite(prepared, await ctx.oracleFor(prepared.backend), options.signal);
+    // A stopped run still reports every spec (a complete report), without starting any verifier.
+    const verdicts = options.signal?.aborted ? interruptedVerdicts(prepared) : await decideSuite(prepared, await ctx.oracleFor(prepared.backend), options.signal);
     return reportSuite(prepared, verdicts, (performance.now() - started) / 1000);
   } catch (e) {
     if (e instanceof SpecmutError && e.code === 'missing-verifier') throw e;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { SpecmutError, runProcess, type VerifierInfo } from '@specmut/core';
+import { SpecmutError, runProcess, withPrivateDir, type VerifierInfo } from '@specmut/core';
+import { dafnyEnvironment } from './run.js';
 import { SETUP_COMMAND, bundledZ3, locateDafny, locateZ3 } from './locate.js';
 
 const VERSION = /(\d+)\.(\d+)\.(\d+)/;
@@ -17,7 +18,7 @@ export async function detectDafny(): Promise<VerifierInfo> {
   if (!existsSync(dafny)) {
     throw new SpecmutError('missing-verifier', `Dafny is not installed at ${dafny} (from $SPECMUT_DAFNY)`, undefined, `Run ${SETUP_COMMAND} to install Dafny 4 into .tools/, or point SPECMUT_DAFNY at a dafny executable.`);
   }
-  const probe = await runProcess([dafny, '--version'], { deadlineSeconds: 60 });
+  const probe = await withPrivateDir('specmut-probe', (dir) => runProcess([dafny, '--version'], { cwd: dir, env: dafnyEnvironment(dir), deadlineSeconds: 60 }));
   const text = `${probe.stdout}\n${probe.stderr}`;
   const m = VERSION.exec(text);
   if (probe.spawnError || probe.exitCode !== 0 || !m) {

@@ -43,6 +43,22 @@ export function dafnyArguments(info: VerifierInfo, main: string, csv: string, re
   ];
 }
 
+/**
+ * Dafny is a .NET program: keep it from writing telemetry or first-run banners into our output, and keep
+ * the files .NET makes in the temp directory (debug pipes, diagnostic sockets, which a killed process
+ * leaves behind) inside the private directory `dir`, which is removed whatever happens.
+ */
+export function dafnyEnvironment(dir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DOTNET_CLI_TELEMETRY_OPTOUT: '1',
+    DOTNET_NOLOGO: '1',
+    DOTNET_SKIP_FIRST_TIME_EXPERIENCE: '1',
+    DOTNET_EnableDiagnostics: '0',
+    TMPDIR: dir,
+  };
+}
+
 export async function runDafny(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
   return withPrivateDir('specmut-dafny', async (dir) => {
     for (const f of request.harness.files) await writeFile(join(dir, f.name), f.text);
@@ -51,8 +67,7 @@ export async function runDafny(info: VerifierInfo, request: RunRequest): Promise
       cwd: dir,
       deadlineSeconds: request.deadlineSeconds,
       signal: request.signal,
-      // Dafny is a .NET program: keep it from writing telemetry or first-run banners into our output.
-      env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1', DOTNET_SKIP_FIRST_TIME_EXPERIENCE: '1' },
+      env: dafnyEnvironment(dir),
     });
     const artifacts: Record<string, string> = {};
     try {
@@ -65,6 +80,7 @@ export async function runDafny(info: VerifierInfo, request: RunRequest): Promise
       stdout: result.stdout,
       stderr: result.spawnError ? `${result.spawnError}\n${result.stderr}` : result.stderr,
       killed: result.killed,
+      interrupted: result.interrupted,
       seconds: result.seconds,
       artifacts,
     };

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ReportSchema } from '@specmut/core';
+import { describe, expect, it } from 'vitest';
+
+// Interrupting a real run (the real Dafny on the examples), as a user's Ctrl-C does.
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const EXAMPLE_SPECS = 7;
+
+interface Run {
+  pid: number;
+  done: Promise<{ code: number | null; out: string; err: string }>;
+}
+
+/** Starts the CLI with a temp directory of its own, so that what it leaves behind can be seen. */
+function start(args: string[], tmp: string): Run {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  return { pid: child.pid!, done: new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err }))) };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(test: () => boolean, seconds: number): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (!test()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await sleep(50);
+  }
+}
+
+/** Processes whose command line or working directory is under `dir` (a verifier or solver left running). */
+function processesUnder(dir: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (cmd.includes(dir) || cwd.startsWith(dir)) found.push(`${pid}: ${cmd}`);
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+/** A Dafny run has its harness in place (the verifier is working, not just being detected). */
+const verifierStarted = (tmp: string) => () => readdirSync(tmp).some((f) => f.startsWith('specmut-dafny-') && existsSync(join(tmp, f, 'harness.dfy')));
+
+describe('interrupting a run', () => {
+  it('Ctrl-C stops the verifiers at once, writes a complete report with the unfinished verdicts unknown (interrupted), exits 130, leaves nothing behind', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'specmut-int-'));
+    const out = mkdtempSync(join(tmpdir(), 'specmut-out-'));
+    const json = join(out, 'report.json');
+    const run = start(['score', 'examples/dafny', '--backend', 'dafny', '--json', json, '--quiet', '--no-cache'], tmp);
+    await waitFor(verifierStarted(tmp), 120);
+    await sleep(300);
+    const signalled = Date.now();
+    process.kill(run.pid, 'SIGINT');
+    const r = await run.done;
+    const stopped = (Date.now() - signalled) / 1000;
+    expect(r.code).toBe(130);
+    expect(stopped).toBeLessThan(10);
+    expect(r.err).toMatch(/stopping/);
+    const report = ReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    expect(report.specs).toHaveLength(EXAMPLE_SPECS);
+    expect(report.summary.unknownCauses.interrupted).toBeGreaterThan(0);
+    const interrupted = report.specs.flatMap((s) => s.tests.flatMap((t) => [t, ...t.mutants])).filter((v) => v.cause === 'interrupted');
+    for (const v of interrupted) expect(v.verdict).toBe('unknown');
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(readdirSync(out)).toEqual(['report.json']);
+    expect(processesUnder(tmp)).toEqual([]);
+  }, 300_000);
+
+  it('a second Ctrl-C exits at once and never leaves a cut-off report, a temporary file or a verifier', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const tmp = mkdtempSync(join(tmpdir(), 'specmut-int-'));
+      const out = mkdtempSync(join(tmpdir(), 'specmut-out-'));
+      const json = join(out, 'report.json');
+      const run = start(['score', 'examples/dafny', '--backend', 'dafny', '--json', json, '--quiet', '--no-cache'], tmp);
+      await waitFor(verifierStarted(tmp), 120);
+      await sleep(200 * attempt);
+      process.kill(run.pid, 'SIGINT');
+      await sleep(attempt * 5);
+      process.kill(run.pid, 'SIGINT');
+      const r = await run.done;
+      expect(r.code).toBe(130);
+      // Either no report yet, or a whole one: never a part.
+      if (existsSync(json)) ReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+      expect(readdirSync(out).filter((f) => f !== 'report.json')).toEqual([]);
+      expect(readdirSync(tmp)).toEqual([]);
+      expect(processesUnder(tmp)).toEqual([]);
+    }
+  }, 600_000);
+
+  it('an unwritable report destination is an error before any work (exit 2), with nothing left behind', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'specmut-int-'));
+    for (const bad of ['/nonexistent-dir/report.json', tmp]) {
+      const r = await start(['score', 'examples/dafny', '--backend', 'dafny', '--json', bad, '--no-cache'], tmp).done;
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/--json .*: (the directory .* does not exist|is a directory)/);
+      expect(r.out).toBe('');
+      expect(readdirSync(tmp)).toEqual([]);
+    }
+  }, 60_000);
+});
