@@ -1,4 +1,4 @@
-import { SpecmutError, crossCheckOracle, diskCache, evalOracle, memoryCache, verifierOracle, type Backend, type Oracle, type ResultCache } from '@specmut/core';
+import { SpecmutError, crossCheckOracle, evalOracle, obligationCache, verifierOracle, type Backend, type Oracle } from '@specmut/core';
 import { dafnyBackend } from '@specmut/dafny';
 
 /** The backends the CLI knows; a new language is one more entry here, core is untouched. */
@@ -34,7 +34,7 @@ export function parseOracleMode(raw: string | undefined, flag: string, allowAuto
 /** Picks each backend's oracle once per run. */
 export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => Promise<Oracle> {
   const chosen = new Map<string, Promise<Oracle>>();
-  const cache: ResultCache<never> = (choice.cacheDir ? diskCache(choice.cacheDir) : memoryCache()) as ResultCache<never>;
+  const cache = obligationCache(choice.cacheDir);
 
   const evaluator = (backend: Backend): Oracle => {
     if (!backend.lower) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no evaluator lowering`);

@@ -10,8 +10,11 @@ import { describe, expect, it } from 'vitest';
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
+// A cache of this test file's own, not the default one in the fixtures directory.
+const cacheDir = mkdtempSync(join(tmpdir(), 'specmut-cli-cache-'));
+
 function specmut(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: fixtures, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 300_000 });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: fixtures, encoding: 'utf8', env: { ...process.env, SPECMUT_CACHE: cacheDir, ...env }, timeout: 300_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,4 +110,45 @@ describe('interrupting a run', () => {
       expect(readdirSync(tmp)).toEqual([]);
     }
   }, 60_000);
+});
+
+/** Every cache entry with its content and modification time. */
+function entries(dir: string): Map<string, string> {
+  if (!existsSync(dir)) return new Map();
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(files.map((e) => {
+    const p = join(e.parentPath, e.name);
+    return [p, `${statSync(p).mtimeMs} ${readFileSync(p, 'utf8')}`];
+  }));
+}
+
+const verdictsOf = (file: string) => {
+  const report = ReportSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return Object.fromEntries(report.specs.flatMap((s) => s.tests.flatMap((t) => [[`${s.id}/${t.id}`, t.verdict], ...t.mutants.map((m) => [`${s.id}/${m.id}`, m.verdict])])));
+};
+
+describe('resuming an interrupted run', () => {
+  it('a rerun after Ctrl-C recomputes nothing that was finished and gives the verdicts of an uninterrupted run', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'specmut-int-'));
+    const out = mkdtempSync(join(tmpdir(), 'specmut-out-'));
+    const cache = join(out, 'cache');
+    const args = (json: string) => ['score', 'examples/dafny', '--backend', 'dafny', '--json', join(out, json), '--quiet', '--cache', cache];
+    const first = start(args('first.json'), tmp);
+    // Interrupt once some attempts are finished (stored), others not.
+    await waitFor(() => entries(cache).size >= 10, 240);
+    process.kill(first.pid, 'SIGINT');
+    expect((await first.done).code).toBe(130);
+    expect(verdictsOf(join(out, 'first.json'))).toSatisfy((v: Record<string, string>) => Object.values(v).includes('unknown'));
+    const finished = entries(cache);
+    const second = await start(args('second.json'), tmp).done;
+    expect(second.code).toBe(0);
+    // Nothing finished was recomputed: every entry of the first run is still the same file, untouched.
+    const after = entries(cache);
+    for (const [file, stamp] of finished) expect(after.get(file)).toBe(stamp);
+    expect(after.size).toBeGreaterThan(finished.size);
+    const fresh = await start(['score', 'examples/dafny', '--backend', 'dafny', '--json', join(out, 'fresh.json'), '--quiet', '--no-cache'], tmp).done;
+    expect(fresh.code).toBe(0);
+    expect(verdictsOf(join(out, 'second.json'))).toEqual(verdictsOf(join(out, 'fresh.json')));
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 600_000);
 });

@@ -21,6 +21,7 @@ export * from './oracle/combine.js';
 export * from './oracle/pool.js';
 export * from './oracle/verifier-oracle.js';
 export * from './cache/result-cache.js';
+export * from './cache/obligation-cache.js';
 export * from './report/schema.js';
 export * from './report/score.js';
 export * from './ir/index.js';

@@ -4,7 +4,7 @@ import {
   T,
   V,
   combineObligations,
-  memoryCache,
+  obligationCache,
   verifierOracle,
   type Harness,
   type MethodSpec,
@@ -174,7 +174,7 @@ describe('the verifier oracle', () => {
 
   it('reuses cached results for an identical harness', async () => {
     const { verifier, runs } = scripted(() => ({ a: ['failed', 'verified'] }));
-    const oracle = verifierOracle(verifier, info, { cache: memoryCache() });
+    const oracle = verifierOracle(verifier, info, { cache: obligationCache() });
     await oracle.decide(req(['a']));
     const again = await oracle.decide(req(['a']));
     expect(runs).toHaveLength(1);

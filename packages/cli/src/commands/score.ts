@@ -21,11 +21,15 @@ Options:
   --backend B       who decides triples: a verifier backend (dafny), eval (specmut's evaluator, no
                     verifier needed) or auto (default: the verifier when installed, else eval)
   --cross-check B   also decide every triple with B (eval or a verifier) and list disagreements
-  --cache DIR       keep verifier results in DIR and reuse them
-  --no-cache        neither read nor write verifier results on disk
+  --cache DIR       where proof attempts are kept and reused (default: $SPECMUT_CACHE, else
+                    .specmut-cache in the working directory); a rerun recomputes nothing it holds
+  --no-cache        neither read nor write proof attempts on disk
   --exhaustive      also attempt the proof the evaluator's prediction rules out (by default a triple
                     whose verdict the evaluator computed gets only the attempt it predicts)
   --quiet           print only the summary`;
+
+/** The project-local cache directory (see --cache). */
+export const defaultCacheDir = (): string => process.env.SPECMUT_CACHE || '.specmut-cache';
 
 /** Specs kept in flight per verifier process, so that waiting ones can be merged into one run. */
 const SPECS_PER_PROCESS = 8;
@@ -74,7 +78,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     specs: [...done],
     summary: summarize(done, (performance.now() - started) / 1000),
   });
-  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values['no-cache'] ? undefined : values.cache, processes: jobs, exhaustive: values.exhaustive, notice: (m) => io.err(`specmut: ${m}`) });
+  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values['no-cache'] ? undefined : (values.cache ?? defaultCacheDir()), processes: jobs, exhaustive: values.exhaustive, notice: (m) => io.err(`specmut: ${m}`) });
   const stop = new AbortController();
   const onSignal = () => {
     if (stop.signal.aborted) {
@@ -113,7 +117,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   }
   if (values.json) io.out(`report written to ${values.json}`);
   if (stop.signal.aborted) {
-    io.err('specmut: the run was interrupted; rerun the same command to finish it (with a cache, finished verdicts are not recomputed)');
+    io.err('specmut: the run was interrupted; rerun the same command to finish it (finished verdicts come from the cache, unless --no-cache)');
     return 130;
   }
   return report.summary.errors > 0 ? 1 : 0;

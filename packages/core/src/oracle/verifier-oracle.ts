@@ -1,5 +1,5 @@
-import type { MethodSpec, Obligation, ObligationOutcome, Polarity, SpecModule, Verifier, VerifierInfo } from '../backend/contract.js';
-import { cacheKey, type ResultCache } from '../cache/result-cache.js';
+import type { Harness, MethodSpec, Obligation, ObligationOutcome, Polarity, SpecModule, Verifier, VerifierInfo } from '../backend/contract.js';
+import { cacheable, obligationKeys, type ObligationCache } from '../cache/obligation-cache.js';
 import { SpecmutError } from '../errors.js';
 import type { Triple } from '../model/triple.js';
 import { verdict, type Verdict } from '../model/verdict.js';
@@ -7,14 +7,16 @@ import { combineObligations } from './combine.js';
 import { RunQueue } from './run-queue.js';
 import type { Oracle, OracleRequest } from './oracle.js';
 
+/** A batch's outcome per obligation, each with the verifier seconds it cost. */
 export type BatchResult =
-  | { kind: 'outcomes'; outcomes: ObligationOutcome[]; obligations: Obligation[]; seconds: number }
+  | { kind: 'outcomes'; results: { o: Obligation; outcome: ObligationOutcome; seconds: number }[] }
   | { kind: 'harness-error'; message: string }
   | { kind: 'killed'; seconds: number }
   | { kind: 'interrupted' };
 
 export interface VerifierOracleOptions {
-  cache?: ResultCache<{ result: BatchResult }> | undefined;
+  /** Proof attempts already made (see `obligationKeys`); none are stored without it. */
+  cache?: ObligationCache | undefined;
   /** Seconds added to a batch's deadline for process start-up. */
   slackSeconds?: number;
   /** Triples per verifier process (default: all of a method's triples in one). 1 mimics one process per triple. */
@@ -56,6 +58,8 @@ function firstPolarity(t: Triple, predicted: Verdict | undefined): Polarity {
   return t.role === 'mutant' || t.role === 'wrong' ? 'negative' : 'positive';
 }
 
+const outcomesOf = (results: Extract<BatchResult, { kind: 'outcomes' }>['results']): BatchResult => ({ kind: 'outcomes', results });
+
 const opposite = (p: Polarity): Polarity => (p === 'positive' ? 'negative' : 'positive');
 
 /**
@@ -76,23 +80,52 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     deadline: (n, timeout) => batchDeadline(n, timeout, options.slackSeconds),
   });
 
-  async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest): Promise<BatchResult> {
-    let harness;
+  async function emit(module: SpecModule, method: MethodSpec, triples: Triple[], attempts: Round['attempts'], round: Round, req: OracleRequest): Promise<Harness | { message: string }> {
     try {
-      harness = await verifier.emit(module, method, triples, { timeoutSeconds: req.timeoutSeconds, attempts: round.attempts, effort: round.effort });
+      return await verifier.emit(module, method, triples, { timeoutSeconds: req.timeoutSeconds, attempts, effort: round.effort });
     } catch (e) {
-      if (e instanceof SpecmutError) return { kind: 'harness-error', message: e.format() };
+      if (e instanceof SpecmutError) return { message: e.format() };
       throw e;
     }
-    const key = cacheKey({ v: 4, verifier: name, details: info.details, files: harness.files, args: harness.args, obligations: harness.obligations, timeout: req.timeoutSeconds });
-    const cached = await options.cache?.get(key);
-    if (cached) return cached.result;
+  }
+
+  /**
+   * One round's attempts for a batch: those the cache holds are taken from it, the others are emitted
+   * again without the cached ones and run; what the run decides is stored per attempt.
+   */
+  async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest): Promise<BatchResult> {
+    const full = await emit(module, method, triples, round.attempts, round, req);
+    if (!('obligations' in full)) return { kind: 'harness-error', message: full.message };
+    const cache = options.cache;
+    const hits: { o: Obligation; outcome: ObligationOutcome; seconds: number }[] = [];
+    let harness = full;
+    if (cache) {
+      const keys = obligationKeys(full, info, req.timeoutSeconds);
+      const missing = new Map<string, Polarity[]>();
+      for (const o of full.obligations) {
+        const entry = await cache.get(keys.get(o.symbol)!);
+        if (entry) hits.push({ o, outcome: { symbol: o.symbol, result: entry.result, ...(entry.message !== undefined ? { message: entry.message } : {}) }, seconds: entry.seconds });
+        else missing.set(o.tripleId, [...(missing.get(o.tripleId) ?? []), o.polarity]);
+      }
+      if (missing.size === 0) return outcomesOf(hits);
+      if (hits.length > 0) {
+        const rest = await emit(module, method, triples.filter((t) => missing.has(t.id)), missing, round, req);
+        if (!('obligations' in rest)) return { kind: 'harness-error', message: rest.message };
+        harness = rest;
+      }
+    }
     const ran = await queue.submit(harness, req.timeoutSeconds, req.signal);
     // Neither a kill nor an interruption says anything about the harness: never cached.
-    if (ran.kind === 'killed' || ran.kind === 'interrupted') return ran;
-    const result: BatchResult = ran.kind === 'harness-error' ? ran : { ...ran, obligations: harness.obligations };
-    await options.cache?.set(key, { result });
-    return result;
+    if (ran.kind !== 'outcomes') return ran;
+    const bySymbol = new Map(ran.outcomes.map((o) => [o.symbol, o]));
+    const each = ran.seconds / Math.max(1, harness.obligations.length);
+    const keys = cache ? obligationKeys(harness, info, req.timeoutSeconds) : undefined;
+    const fresh = harness.obligations.map((o) => ({ o, outcome: bySymbol.get(o.symbol) ?? { symbol: o.symbol, result: 'missing' as const }, seconds: each }));
+    for (const { o, outcome } of fresh) {
+      const entry = cacheable(outcome, each);
+      if (cache && keys && entry) await cache.set(keys.get(o.symbol)!, entry);
+    }
+    return outcomesOf([...hits, ...fresh]);
   }
 
   /** The best outcome of each polarity attempted so far for a triple. */
@@ -128,16 +161,14 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       for (const t of triples) for (const p of round.attempts.get(t.id) ?? []) record(t, p, { symbol: '', result: 'error', message: result.message }, 0);
       return;
     }
-    const bySymbol = new Map(result.outcomes.map((o) => [o.symbol, o]));
-    const seconds = result.seconds / triples.length;
-    const mine = (t: Triple) => result.obligations.filter((o) => o.tripleId === t.id).map((o) => ({ o, outcome: bySymbol.get(o.symbol) }));
+    const mine = (t: Triple) => result.results.filter((r) => r.o.tripleId === t.id);
     // A static error inside one triple's harness stops the verifier before it checks the others: those
     // come back without results and are run again on their own.
-    const broken = result.outcomes.some((o) => o.result === 'error');
-    const unrun = triples.filter((t) => mine(t).every((x) => (x.outcome?.result ?? 'missing') === 'missing'));
+    const broken = result.results.some((r) => r.outcome.result === 'error');
+    const unrun = triples.filter((t) => mine(t).every((r) => r.outcome.result === 'missing'));
     for (const t of triples) {
       if (broken && unrun.includes(t)) continue;
-      for (const { o, outcome } of mine(t)) record(t, o.polarity, outcome ?? { symbol: o.symbol, result: 'missing' }, seconds);
+      for (const { o, outcome, seconds } of mine(t)) record(t, o.polarity, outcome, seconds);
     }
     if (broken && unrun.length > 0 && unrun.length < triples.length) await attempt(module, method, unrun, round, req, out);
   }

@@ -36,14 +36,24 @@ export async function detectDafny(): Promise<VerifierInfo> {
   }
   // Solver processes per Dafny run; specmut runs several Dafny processes itself, so one is the default.
   const cores = process.env.SPECMUT_DAFNY_CORES ?? '1';
-  const details: Record<string, string> = { solver: z3, cores };
-  if (bundled && z3 !== bundled && (await olderThan412(z3))) details.bitvectorSolver = bundled;
+  // The solver's version, not only its path, is part of what a cached verdict depends on.
+  const solverVersion = await z3Version(z3);
+  const details: Record<string, string> = { solver: z3, solverVersion: solverVersion ?? 'unknown', cores };
+  if (bundled && z3 !== bundled && olderThan412(solverVersion)) {
+    details.bitvectorSolver = bundled;
+    details.bitvectorSolverVersion = (await z3Version(bundled)) ?? 'unknown';
+  }
   return { name: 'dafny', version: m[0], command: [dafny], details };
 }
 
-/** Whether a Z3 says it is older than 4.12, the version Dafny 4 is tuned for. */
-async function olderThan412(z3: string): Promise<boolean> {
+/** What `z3 --version` says, e.g. `4.8.12`. */
+async function z3Version(z3: string): Promise<string | undefined> {
   const probe = await runProcess([z3, '--version'], { deadlineSeconds: 30 });
-  const m = VERSION.exec(probe.stdout);
+  return VERSION.exec(probe.stdout)?.[0];
+}
+
+/** Whether a Z3 version is older than 4.12, the version Dafny 4 is tuned for. */
+function olderThan412(version: string | undefined): boolean {
+  const m = version ? VERSION.exec(version) : null;
   return !!m && (Number(m[1]) < 4 || (Number(m[1]) === 4 && Number(m[2]) < 12));
 }
