@@ -1,4 +1,4 @@
-import { SpecmutError, crossCheckOracle, evalOracle, obligationCache, verifierOracle, type Backend, type Oracle } from '@specmut/core';
+import { SpecmutError, crossCheckOracle, evalOracle, obligationCache, routeBySize, verifierOracle, type Backend, type Oracle } from '@specmut/core';
 import { dafnyBackend } from '@specmut/dafny';
 
 /** The backends the CLI knows; a new language is one more entry here, core is untouched. */
@@ -19,7 +19,9 @@ export interface OracleChoice {
   processes?: number;
   /** Attempt both polarities even where the evaluator's prediction is decided. */
   exhaustive?: boolean | undefined;
-  /** Told once per backend when `auto` falls back to the evaluator. */
+  /** Triples with more scalar values than this are not given to a verifier (see `routeBySize`). */
+  maxValues?: number | undefined;
+  /** Told once per backend when `auto` falls back to the evaluator, and of triples too large for the verifier. */
   notice?: (message: string) => void;
 }
 
@@ -30,6 +32,8 @@ export function parseOracleMode(raw: string | undefined, flag: string, allowAuto
   if (raw === 'verifier' || BACKENDS.some((b) => b.id === raw)) return 'verifier';
   throw new SpecmutError('bad-option', `${flag} expects eval${allowAuto ? ', auto' : ''} or a verifier backend (${BACKENDS.map((b) => b.id).join(', ')}), got ${JSON.stringify(raw)}`);
 }
+
+export const DEFAULT_MAX_VALUES = 5000;
 
 /** Picks each backend's oracle once per run. */
 export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => Promise<Oracle> {
@@ -44,7 +48,9 @@ export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => 
     if (!backend.verifier) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no verifier`);
     // The evaluator's opinion orders the proof attempts (the likely one first); verdicts stay the verifier's.
     const predict = backend.lower ? evalOracle(backend.lower, { solver: false, name: 'eval (prediction)' }) : undefined;
-    return verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes, exhaustive: choice.exhaustive });
+    const oracle = verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes, exhaustive: choice.exhaustive });
+    // Huge inputs go to the evaluator (linear in their size), not into a verifier harness.
+    return routeBySize(oracle, backend.lower ? evaluator(backend) : undefined, { maxValues: choice.maxValues ?? DEFAULT_MAX_VALUES, notice: choice.notice });
   };
   const make = async (backend: Backend, mode: OracleMode): Promise<Oracle> => {
     if (mode === 'eval') return evaluator(backend);

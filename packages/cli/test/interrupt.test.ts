@@ -1,55 +1,14 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ReportSchema } from '@specmut/core';
 import { describe, expect, it } from 'vitest';
+import { processesUnder, sleep, start, waitFor } from './helpers.js';
 
 // Interrupting a real run (the real Dafny on the examples), as a user's Ctrl-C does.
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLE_SPECS = 7;
-
-interface Run {
-  pid: number;
-  done: Promise<{ code: number | null; out: string; err: string }>;
-}
-
-/** Starts the CLI with a temp directory of its own, so that what it leaves behind can be seen. */
-function start(args: string[], tmp: string): Run {
-  const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  return { pid: child.pid!, done: new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err }))) };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(test: () => boolean, seconds: number): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  while (!test()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await sleep(50);
-  }
-}
-
-/** Processes whose command line or working directory is under `dir` (a verifier or solver left running). */
-function processesUnder(dir: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      const cwd = readlinkSync(`/proc/${pid}/cwd`);
-      if (cmd.includes(dir) || cwd.startsWith(dir)) found.push(`${pid}: ${cmd}`);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return found;
-}
 
 /** A Dafny run has its harness in place (the verifier is working, not just being detected). */
 const verifierStarted = (tmp: string) => () => readdirSync(tmp).some((f) => f.startsWith('specmut-dafny-') && existsSync(join(tmp, f, 'harness.dfy')));

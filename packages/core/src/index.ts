@@ -32,3 +32,4 @@ export * from './eval/index.js';
 export * from './io/json-syntax.js';
 export * from './oracle/cross-check.js';
 export * from './oracle/run-queue.js';
+export * from './oracle/size-route.js';

@@ -24,6 +24,8 @@ Options:
   --cache DIR       where proof attempts are kept and reused (default: $SPECMUT_CACHE, else
                     .specmut-cache in the working directory); a rerun recomputes nothing it holds
   --no-cache        neither read nor write proof attempts on disk
+  --max-values N    triples holding more values than N (default 5000) are decided by the evaluator,
+                    not the verifier (a huge literal costs a verifier minutes and gigabytes)
   --exhaustive      also attempt the proof the evaluator's prediction rules out (by default a triple
                     whose verdict the evaluator computed gets only the attempt it predicts)
   --quiet           print only the summary`;
@@ -46,6 +48,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       jobs: { type: 'string' },
       cache: { type: 'string' },
       'no-cache': { type: 'boolean' },
+      'max-values': { type: 'string' },
       backend: { type: 'string' },
       'cross-check': { type: 'string' },
       quiet: { type: 'boolean' },
@@ -78,7 +81,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     specs: [...done],
     summary: summarize(done, (performance.now() - started) / 1000),
   });
-  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values['no-cache'] ? undefined : (values.cache ?? defaultCacheDir()), processes: jobs, exhaustive: values.exhaustive, notice: (m) => io.err(`specmut: ${m}`) });
+  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values['no-cache'] ? undefined : (values.cache ?? defaultCacheDir()), processes: jobs, exhaustive: values.exhaustive, maxValues: values['max-values'] === undefined ? undefined : intOption('--max-values', values['max-values'], 1, 100_000_000), notice: (m) => io.err(`specmut: ${m}`) });
   const stop = new AbortController();
   const onSignal = () => {
     if (stop.signal.aborted) {

@@ -29,7 +29,9 @@ export function combineObligations(
   if (pos === 'verified') return verdict('holds', oracle, extra);
   if (neg === 'verified') return verdict('fails', oracle, extra);
   if (pos === 'timeout' || neg === 'timeout') {
-    return verdict('unknown', oracle, { cause: 'timeout', reason: 'the verifier ran out of time on this triple', ...extra });
+    // A process stopped at its deadline or the spec's budget says so in its message.
+    const why = (pos === 'timeout' ? positive?.message : undefined) ?? (neg === 'timeout' ? negative?.message : undefined);
+    return verdict('unknown', oracle, { cause: 'timeout', reason: `the verifier ran out of time on this triple${why ? `: ${why}` : ''}`, ...extra });
   }
   if (pos === 'missing' && neg === 'missing') {
     return verdict('unknown', oracle, { cause: 'missing', reason: 'the verifier reported nothing for this triple', ...extra });

@@ -20,6 +20,8 @@ export interface RunQueueOptions {
 interface Pending {
   harness: Harness;
   timeoutSeconds: number;
+  /** Wall-clock limit of this harness's run (default: `RunQueueOptions.deadline`). */
+  deadlineSeconds: number;
   signal?: AbortSignal | undefined;
   resolve(result: HarnessResult): void;
   reject(e: unknown): void;
@@ -42,9 +44,11 @@ export class RunQueue {
     private readonly options: RunQueueOptions,
   ) {}
 
-  submit(harness: Harness, timeoutSeconds: number, signal?: AbortSignal): Promise<HarnessResult> {
+  /** Queues a harness; `deadlineSeconds` caps its run (a spec's remaining budget), else the queue's default. */
+  submit(harness: Harness, timeoutSeconds: number, signal?: AbortSignal, deadlineSeconds?: number): Promise<HarnessResult> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ harness, timeoutSeconds, signal, resolve, reject });
+      const deadline = deadlineSeconds ?? this.options.deadline(harness.obligations.length, timeoutSeconds);
+      this.waiting.push({ harness, timeoutSeconds, deadlineSeconds: deadline, signal, resolve, reject });
       this.pump();
     });
   }
@@ -91,13 +95,9 @@ export class RunQueue {
     return batch;
   }
 
-  private async runOne(harness: Harness, timeoutSeconds: number, signal: AbortSignal | undefined): Promise<{ output: RunOutput; result: HarnessResult }> {
-    const output = await this.verifier.run(this.info, {
-      harness,
-      timeoutSeconds,
-      deadlineSeconds: this.options.deadline(harness.obligations.length, timeoutSeconds),
-      signal,
-    });
+  private async runOne(p: Pick<Pending, 'harness' | 'timeoutSeconds' | 'deadlineSeconds' | 'signal'>): Promise<{ output: RunOutput; result: HarnessResult }> {
+    const { harness } = p;
+    const output = await this.verifier.run(this.info, { harness, timeoutSeconds: p.timeoutSeconds, deadlineSeconds: p.deadlineSeconds, signal: p.signal });
     if (output.interrupted) return { output, result: { kind: 'interrupted' } };
     if (output.killed) return { output, result: { kind: 'killed', seconds: output.seconds } };
     const parsed = this.verifier.parse(output, harness);
@@ -108,19 +108,21 @@ export class RunQueue {
     try {
       if (batch.length === 1) {
         const only = batch[0]!;
-        only.resolve((await this.runOne(only.harness, only.timeoutSeconds, only.signal)).result);
+        only.resolve((await this.runOne(only)).result);
         return;
       }
       const merged = this.verifier.combine!(batch.map((p) => p.harness));
       const signal = batch.find((p) => p.signal)?.signal;
-      const { result } = await this.runOne(merged.harness, batch[0]!.timeoutSeconds, signal);
+      // The parts run one after another in one process: the merged run may take as long as they all may.
+      const deadlineSeconds = batch.reduce((sum, p) => sum + p.deadlineSeconds, 0);
+      const { result } = await this.runOne({ harness: merged.harness, timeoutSeconds: batch[0]!.timeoutSeconds, deadlineSeconds, signal });
       if (result.kind === 'interrupted') {
         for (const p of batch) p.resolve(result);
         return;
       }
       if (result.kind !== 'outcomes') {
         // Not attributable to one part: run each on its own (sequentially, in this process slot).
-        for (const p of batch) p.resolve((await this.runOne(p.harness, p.timeoutSeconds, p.signal)).result);
+        for (const p of batch) p.resolve((await this.runOne(p)).result);
         return;
       }
       const bySymbol = new Map(result.outcomes.map((o) => [o.symbol, o]));
@@ -136,7 +138,7 @@ export class RunQueue {
       for (let k = 0; k < batch.length; k++) {
         const p = batch[k]!;
         const unrun = parts[k]!.some((o) => o.result === 'missing');
-        if (broken && unrun) p.resolve((await this.runOne(p.harness, p.timeoutSeconds, p.signal)).result);
+        if (broken && unrun) p.resolve((await this.runOne(p)).result);
         else p.resolve({ kind: 'outcomes', outcomes: parts[k]!, seconds: share });
       }
     } catch (e) {

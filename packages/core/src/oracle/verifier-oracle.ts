@@ -11,7 +11,8 @@ import type { Oracle, OracleRequest } from './oracle.js';
 export type BatchResult =
   | { kind: 'outcomes'; results: { o: Obligation; outcome: ObligationOutcome; seconds: number }[] }
   | { kind: 'harness-error'; message: string }
-  | { kind: 'killed'; seconds: number }
+  /** Stopped at its deadline; `budget`: the spec's budget is spent, so splitting the batch cannot help. */
+  | { kind: 'killed'; seconds: number; budget?: boolean }
   | { kind: 'interrupted' };
 
 export interface VerifierOracleOptions {
@@ -37,9 +38,28 @@ interface Round {
   attempts: ReadonlyMap<string, readonly Polarity[]>;
 }
 
+/** Seconds allowed for a verifier process to start (Dafny: about 1-2 s, more on a loaded machine). */
+export const START_UP_SECONDS = 10;
+
 /** Wall-clock limit for a batch: every obligation may use its full time limit, plus start-up. */
-export function batchDeadline(obligations: number, timeoutSeconds: number, slack = 30): number {
+export function batchDeadline(obligations: number, timeoutSeconds: number, slack = START_UP_SECONDS): number {
   return slack + obligations * (timeoutSeconds + 1);
+}
+
+/**
+ * Verifier seconds one spec may use over all its rounds: both proof attempts of every triple at the
+ * full time limit, plus start-up. A verifier that hangs costs the spec at most this, however the
+ * batch is split and retried, and the triples it leaves undecided are `unknown` (timeout) with the reason.
+ */
+export function specBudget(triples: number, timeoutSeconds: number, slack = START_UP_SECONDS): number {
+  return slack + 2 * triples * (timeoutSeconds + 1);
+}
+
+/** What is left of a spec's budget, charged with the seconds of each run made for it. */
+interface Budget {
+  readonly total: number;
+  left: number;
+  readonly why: string;
 }
 
 const RANK: Record<ObligationOutcome['result'], number> = { verified: 5, error: 4, timeout: 3, 'gave-up': 2, failed: 1, missing: 0 };
@@ -93,7 +113,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
    * One round's attempts for a batch: those the cache holds are taken from it, the others are emitted
    * again without the cached ones and run; what the run decides is stored per attempt.
    */
-  async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest): Promise<BatchResult> {
+  async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, budget: Budget): Promise<BatchResult> {
     const full = await emit(module, method, triples, round.attempts, round, req);
     if (!('obligations' in full)) return { kind: 'harness-error', message: full.message };
     const cache = options.cache;
@@ -114,8 +134,12 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
         harness = rest;
       }
     }
-    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal);
+    if (budget.left <= 0) return { kind: 'killed', seconds: 0, budget: true };
+    const own = batchDeadline(harness.obligations.length, req.timeoutSeconds, options.slackSeconds);
+    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal, Math.min(own, budget.left));
+    if (ran.kind === 'outcomes' || ran.kind === 'killed') budget.left -= ran.seconds;
     // Neither a kill nor an interruption says anything about the harness: never cached.
+    if (ran.kind === 'killed') return { ...ran, budget: own > budget.left + ran.seconds || budget.left <= 0 };
     if (ran.kind !== 'outcomes') return ran;
     const bySymbol = new Map(ran.outcomes.map((o) => [o.symbol, o]));
     const each = ran.seconds / Math.max(1, harness.obligations.length);
@@ -133,7 +157,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
   type Outcomes = Map<string, Attempts & { seconds: number; interrupted?: boolean }>;
 
   /** One round's attempts for the given triples, isolating hangs and static errors. */
-  async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, out: Outcomes): Promise<void> {
+  async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, out: Outcomes, budget: Budget): Promise<void> {
     if (triples.length === 0) return;
     const record = (t: Triple, polarity: Polarity, o: ObligationOutcome | undefined, seconds: number) => {
       const entry = out.get(t.id) ?? { seconds: 0 };
@@ -141,19 +165,19 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       entry.seconds += seconds;
       out.set(t.id, entry);
     };
-    const result = await runBatch(module, method, triples, round, req);
+    const result = await runBatch(module, method, triples, round, req, budget);
     if (result.kind === 'interrupted') {
       for (const t of triples) out.set(t.id, { seconds: 0, ...out.get(t.id), interrupted: true });
       return;
     }
     if (result.kind === 'killed') {
-      if (triples.length > 1 && !req.signal?.aborted) {
+      if (triples.length > 1 && !req.signal?.aborted && !result.budget) {
         const half = Math.ceil(triples.length / 2);
-        await attempt(module, method, triples.slice(0, half), round, req, out);
-        await attempt(module, method, triples.slice(half), round, req, out);
+        await attempt(module, method, triples.slice(0, half), round, req, out, budget);
+        await attempt(module, method, triples.slice(half), round, req, out, budget);
         return;
       }
-      const message = `the verifier process did not finish within ${result.seconds.toFixed(0)} s and was stopped`;
+      const message = result.budget ? budget.why : `the verifier process did not finish within ${result.seconds.toFixed(0)} s and was stopped`;
       for (const t of triples) for (const p of round.attempts.get(t.id) ?? []) record(t, p, { symbol: '', result: 'timeout', message }, result.seconds);
       return;
     }
@@ -170,7 +194,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       if (broken && unrun.includes(t)) continue;
       for (const { o, outcome, seconds } of mine(t)) record(t, o.polarity, outcome, seconds);
     }
-    if (broken && unrun.length > 0 && unrun.length < triples.length) await attempt(module, method, unrun, round, req, out);
+    if (broken && unrun.length > 0 && unrun.length < triples.length) await attempt(module, method, unrun, round, req, out, budget);
   }
 
   /** Every attempt made so far ran out of time (a polarity never attempted does not count). */
@@ -196,6 +220,10 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
         ...(verifier.efforts ?? []).map((effort) => ({ effort, polarities: (t: Triple) => (settled(t) ? [first.get(t.id)!] : (['positive', 'negative'] as const)) })),
       ];
       const out: Outcomes = new Map();
+      const slack = options.slackSeconds ?? START_UP_SECONDS;
+      const total = specBudget(req.triples.length, req.timeoutSeconds, slack);
+      const why = `the spec's verifier budget of ${total} s ran out (2 attempts x ${req.triples.length} triples x (${req.timeoutSeconds} s time limit + 1 s) + ${slack} s start-up): the verifier hangs or is very slow on this spec`;
+      const budget: Budget = { total, left: total, why };
       let pending = req.triples;
       for (const { effort, polarities } of rounds) {
         if (pending.length === 0) break;
@@ -210,7 +238,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
         const round: Round = { effort, attempts: new Map(tried.map(([t, p]) => [t.id, p])) };
         const batch = tried.map(([t]) => t);
         const size = options.batchSize ?? batch.length;
-        for (let i = 0; i < batch.length; i += size) await attempt(req.module, req.method, batch.slice(i, i + size), round, req, out);
+        for (let i = 0; i < batch.length; i += size) await attempt(req.module, req.method, batch.slice(i, i + size), round, req, out, budget);
         pending = pending.filter((t) => !decided(out.get(t.id)));
       }
       const verdicts = new Map<string, Verdict>();

@@ -1,0 +1,56 @@
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ReportSchema } from '@specmut/core';
+import { describe, expect, it } from 'vitest';
+import { processesUnder, start } from './helpers.js';
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+describe('bounded costs', () => {
+  it('a verifier that hangs costs each spec at most its budget, and the verdicts say why', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'specmut-hang-'));
+    const out = mkdtempSync(join(tmpdir(), 'specmut-out-'));
+    // A "Dafny" that answers --version and then hangs on every harness.
+    const fake = join(out, 'dafny');
+    writeFileSync(fake, '#!/bin/sh\ncase "$1" in --version) echo "Dafny 4.11.0"; exit 0;; esac\nexec sleep 1000\n');
+    chmodSync(fake, 0o755);
+    const json = join(out, 'report.json');
+    const started = Date.now();
+    // Two tests and no mutants: two triples, a budget of 10 + 2 x 2 x (2 + 1) = 22 s each spec.
+    const r = await start(['score', 'ok.suite.json', '--backend', 'dafny', '--timeout', '2', '--mutants', '0', '--no-cache', '--json', json], tmp, { SPECMUT_DAFNY: fake }, fixtures).done;
+    const seconds = (Date.now() - started) / 1000;
+    expect(r.code).toBe(0);
+    expect(seconds).toBeGreaterThan(20);
+    expect(seconds).toBeLessThan(40);
+    const report = ReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    for (const t of report.specs[0]!.tests) {
+      expect(t).toMatchObject({ verdict: 'unknown', cause: 'timeout' });
+      expect(t.reason).toMatch(/verifier budget of 22 s ran out/);
+    }
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(processesUnder(tmp)).toEqual([]);
+  }, 120_000);
+
+  it('a huge input is not given to the verifier: the evaluator decides it, and the run says so', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'specmut-huge-'));
+    const dir = mkdtempSync(join(tmpdir(), 'specmut-huge-suite-'));
+    writeFileSync(join(dir, 'len.dfy'), 'method Len(a: seq<int>) returns (n: int)\n  ensures n == |a|\n');
+    const million = Array.from({ length: 1_000_000 }, (_, i) => i % 97);
+    const suite = { spec: 'len.dfy', method: 'Len', tests: [{ inputs: { a: million }, output: 1_000_000 }, { inputs: { a: [1, 2] }, output: 2 }] };
+    writeFileSync(join(dir, 'len.suite.json'), JSON.stringify(suite));
+    const json = join(dir, 'report.json');
+    const started = Date.now();
+    const r = await start(['score', join(dir, 'len.suite.json'), '--backend', 'dafny', '--mutants', '2', '--no-cache', '--json', json], tmp).done;
+    expect(r.code).toBe(0);
+    expect((Date.now() - started) / 1000).toBeLessThan(60);
+    expect(r.err).toMatch(/3 triple\(s\) hold more than 5000 values \(the largest 1000002\): not given to dafny 4\.\d+\.\d+, decided by eval instead/);
+    const report = ReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    const [huge, small] = report.specs[0]!.tests;
+    expect(huge).toMatchObject({ verdict: 'holds', oracle: 'eval' });
+    for (const m of huge!.mutants) expect(m).toMatchObject({ verdict: 'rejected', oracle: 'eval' });
+    expect(small!.oracle).toMatch(/^dafny/);
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 120_000);
+});
