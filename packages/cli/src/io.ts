@@ -1,13 +1,17 @@
 import { SpecmutError } from '@specmut/core';
+import type { ProgressStream } from './progress.js';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** Where a progress line may be drawn (shown only when it is a terminal). */
+  status?: ProgressStream | undefined;
 }
 
 export const processIo: Io = {
   out: (t) => process.stdout.write(`${t}\n`),
   err: (t) => process.stderr.write(`${t}\n`),
+  status: process.stderr,
 };
 
 export function numberOption(name: string, raw: string, min: number, max: number): number {

@@ -22,7 +22,7 @@ const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
   import: importCommand,
 };
 
-/** Runs the CLI; returns the exit code: 0 ran cleanly, 1 some specs had errors, 2 bad usage or no verifier. */
+/** Runs the CLI; returns the exit code (see SCORE_USAGE): 0 ran cleanly, 1 some specs had errors, 2 bad usage or no verifier, 4 a threshold not met, 130 interrupted. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {

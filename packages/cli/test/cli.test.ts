@@ -22,26 +22,26 @@ describe('specmut score: bad input is reported with its location, and the rest i
   it('a malformed suite names file, line and column', () => {
     const r = specmut(['score', 'trailing-comma.suite.json', 'ok.suite.json']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/trailing-comma: ERROR trailing-comma\.suite\.json:6:3: not valid JSON: expected a value after ','/);
+    expect(r.err).toMatch(/trailing-comma: ERROR trailing-comma\.suite\.json:6:3: not valid JSON: expected a value after ','/);
     expect(r.out).toMatch(/^ok {2}Inc {2}correctness 100\.0%/m);
   });
 
   it('a spec that does not parse names file:line:col', () => {
     const r = specmut(['score', 'broken.suite.json']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/broken: ERROR broken\.dfy:2:\d+: /);
+    expect(r.err).toMatch(/broken: ERROR broken\.dfy:2:\d+: /);
   });
 
   it('an unknown method lists the ones that exist', () => {
     const r = specmut(['score', 'unknown-method.suite.json']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/no method, function or predicate named "Increment".*The spec declares: Inc\./);
+    expect(r.err).toMatch(/no method, function or predicate named "Increment".*The spec declares: Inc\./);
   });
 
   it('a value of the wrong type names the JSON path', () => {
     const r = specmut(['score', 'bad-value.suite.json']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/bad-value\.suite\.json:6:\d+: at tests\[1\]\.inputs\.x: expected an integer, got "one"/);
+    expect(r.err).toMatch(/bad-value\.suite\.json:6:\d+: at tests\[1\]\.inputs\.x: expected an integer, got "one"/);
   });
 
   it('a missing verifier that was asked for stops with the setup command, exit code 2', () => {
@@ -106,5 +106,31 @@ describe('specmut score: reports', () => {
     expect(report.specs[0]!.tests[0]!.check).toMatchObject({ oracle: 'eval', status: 'holds' });
     expect(report.specs[0]!.oracles[0]).toMatch(/^dafny 4\./);
     expect(r.out).toMatch(/cross-check with eval: 8\/8 agree, 0 disagree/);
+  });
+});
+
+describe('specmut score: output for people and for CI', () => {
+  it('errors go to stderr also with --quiet, and nothing but results goes to stdout when piped', () => {
+    const r = specmut(['score', 'broken.suite.json', 'ok.suite.json', '--backend', 'eval', '--quiet']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/broken: ERROR broken\.dfy:2:\d+: /);
+    expect(r.err).toMatch(/1 of 2 specs could not be scored/);
+    expect(r.out).not.toMatch(/ERROR/);
+    expect(r.out).toMatch(/^specs 2 {2}scored 1 {2}errors 1/m);
+    // Piped: no progress line (no carriage returns, no terminal codes).
+    expect(r.err).not.toMatch(/\r|\x1b/);
+  });
+
+  it('--fail-under holds a run to thresholds: exit 4 with the reason when a mean is under one', () => {
+    const suite = '../../../../examples/dafny/shared-elements/shared-elements.suite.json';
+    const pass = specmut(['score', suite, '--backend', 'eval', '--quiet', '--fail-under', 'correctness=1', '--fail-under', '50%']);
+    expect(pass.code).toBe(0);
+    const fail = specmut(['score', suite, '--backend', 'eval', '--quiet', '--fail-under', 'correctness=1', '--fail-under', 'completeness=0.99']);
+    expect(fail.code).toBe(4);
+    expect(fail.err).toMatch(/mean completeness \d+\.\d% is under --fail-under 99\.0%/);
+    expect(fail.err).not.toMatch(/mean correctness/);
+    const bad = specmut(['score', suite, '--fail-under', 'speed=3']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--fail-under expects \[correctness\|completeness\|lenientCompleteness=\]SHARE/);
   });
 });

@@ -6,6 +6,8 @@ import { discoverSuites } from '../discover.js';
 import { formatSpec, formatSummary } from '../table.js';
 import { intOption, numberOption, type Io } from '../io.js';
 import { ReportWriter, checkDestination } from '../report-writer.js';
+import { Progress } from '../progress.js';
+import { parseThreshold, unmet } from '../thresholds.js';
 
 export const SCORE_USAGE = `specmut score <suite.json | directory>... [options]
 
@@ -28,7 +30,16 @@ Options:
                     not the verifier (a huge literal costs a verifier minutes and gigabytes)
   --exhaustive      also attempt the proof the evaluator's prediction rules out (by default a triple
                     whose verdict the evaluator computed gets only the attempt it predicts)
-  --quiet           print only the summary`;
+  --fail-under T    exit with 4 when a mean is under a threshold: correctness=0.95, completeness=60%,
+                    lenientCompleteness=0.5, or a bare share for correctness (repeatable)
+  --quiet           print only the summary (errors and warnings still go to stderr)
+
+Output: a block per scored spec and the summary on stdout; specs that could not be scored, warnings
+and, on a terminal, a progress line on stderr.
+
+Exit codes: 0 every spec scored; 1 some specs had errors; 2 bad usage, an unwritable report or a
+missing verifier; 3 internal error; 4 a --fail-under threshold not met (and no spec had errors);
+130 interrupted (the report is complete, unfinished verdicts unknown).`;
 
 /** The project-local cache directory (see --cache). */
 export const defaultCacheDir = (): string => process.env.SPECMUT_CACHE || '.specmut-cache';
@@ -52,6 +63,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       backend: { type: 'string' },
       'cross-check': { type: 'string' },
       quiet: { type: 'boolean' },
+      'fail-under': { type: 'string', multiple: true },
       exhaustive: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -68,6 +80,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   const jobs = values.jobs === undefined ? availableParallelism() : intOption('--jobs', values.jobs, 1, 64);
   const mode = parseOracleMode(values.backend, '--backend', true);
   const crossCheck = parseOracleMode(values['cross-check'], '--cross-check', false) as 'eval' | 'verifier' | undefined;
+  const thresholds = (values['fail-under'] ?? []).map(parseThreshold);
   const files = await discoverSuites(positionals);
   // A report that cannot be written is found now, not after hours of work.
   if (values.json) await checkDestination('--json', values.json);
@@ -81,7 +94,15 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     specs: [...done],
     summary: summarize(done, (performance.now() - started) / 1000),
   });
-  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values['no-cache'] ? undefined : (values.cache ?? defaultCacheDir()), processes: jobs, exhaustive: values.exhaustive, maxValues: values['max-values'] === undefined ? undefined : intOption('--max-values', values['max-values'], 1, 100_000_000), notice: (m) => io.err(`specmut: ${m}`) });
+  const progress = new Progress(io.status ?? { write: () => true }, files.length);
+  // Lines written while the progress line is up clear it first; the next update draws it again.
+  const say = (write: (t: string) => void) => (t: string) => {
+    progress.clear();
+    write(t);
+  };
+  const out = say(io.out);
+  const err = say(io.err);
+  const oracleFor = oracleChooser({ mode, crossCheck, cacheDir: values['no-cache'] ? undefined : (values.cache ?? defaultCacheDir()), processes: jobs, exhaustive: values.exhaustive, maxValues: values['max-values'] === undefined ? undefined : intOption('--max-values', values['max-values'], 1, 100_000_000), notice: (m) => err(`specmut: warning: ${m}`) });
   const stop = new AbortController();
   const onSignal = () => {
     if (stop.signal.aborted) {
@@ -90,7 +111,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       removeTempFilesNow();
       process.exit(130);
     }
-    io.err('specmut: stopping: verifiers are stopped, unfinished verdicts are reported as unknown (interrupted); press Ctrl-C again to quit at once');
+    err('specmut: stopping: verifiers are stopped, unfinished verdicts are reported as unknown (interrupted); press Ctrl-C again to quit at once');
     stop.abort();
   };
   process.on('SIGINT', onSignal);
@@ -102,14 +123,19 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       overrides,
       // Many specs in flight, few verifier processes: specs that wait share a process (see RunQueue).
       jobs: jobs * SPECS_PER_PROCESS,
+      onPrepared: (_id, triples) => progress.prepare(triples),
       onSpec: (spec) => {
         done.push(spec);
-        if (!values.quiet) io.out(formatSpec(spec));
+        // A spec that could not be scored is an error: on stderr, --quiet or not.
+        if (spec.status === 'error') err(formatSpec(spec).trimEnd());
+        else if (!values.quiet) out(formatSpec(spec));
+        progress.finish(spec);
         writer?.update(() => `${JSON.stringify(partial(), null, 2)}\n`);
       },
     });
     await writer?.close(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
+    progress.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
@@ -123,5 +149,9 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     io.err('specmut: the run was interrupted; rerun the same command to finish it (finished verdicts come from the cache, unless --no-cache)');
     return 130;
   }
-  return report.summary.errors > 0 ? 1 : 0;
+  if (report.summary.errors > 0) io.err(`specmut: ${report.summary.errors} of ${report.summary.specs} specs could not be scored (listed above)`);
+  const failed = unmet(report.summary, thresholds);
+  for (const f of failed) io.err(`specmut: ${f}`);
+  if (report.summary.errors > 0) return 1;
+  return failed.length > 0 ? 4 : 0;
 }

@@ -35,6 +35,8 @@ export interface ScoreOptions {
   /** Paths in reports are written relative to this directory. */
   baseDir?: string;
   signal?: AbortSignal;
+  /** Called when a spec's triples are built (before any is decided), for progress. */
+  onPrepared?: (id: string, triples: number) => void;
   /** Called as each spec finishes, so a long run can stream progress and keep what is done. */
   onSpec?: (report: SpecReport, index: number) => void;
 }
@@ -169,6 +171,7 @@ export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: S
   let id = specIdOf(file);
   try {
     const prepared = await prepareSuite(file, ctx, options, (known) => (id = known));
+    options.onPrepared?.(prepared.id, prepared.triples.length);
     // A stopped run still reports every spec (a complete report), without starting any verifier.
     const verdicts = options.signal?.aborted ? interruptedVerdicts(prepared) : await decideSuite(prepared, await ctx.oracleFor(prepared.backend), options.signal);
     return reportSuite(prepared, verdicts, (performance.now() - started) / 1000);
