@@ -2,22 +2,27 @@ import { SPECMUT_VERSION, SpecmutError } from '@specmut/core';
 import { PARSE_USAGE, parseCommand } from './commands/parse.js';
 import { importCommand } from './commands/import.js';
 import { SCORE_USAGE, scoreCommand } from './commands/score.js';
+import { MERGE_USAGE, mergeCommand } from './commands/merge.js';
 import { processIo, type Io } from './io.js';
 
 const USAGE = `specmut ${SPECMUT_VERSION}: how well does a formal specification capture what its author meant?
 
 Usage:
   specmut score <suite.json | directory>... [options]   score specs against their tests (--help for options)
+  specmut merge <shard-report.json>... [--json FILE]   combine the reports of score --shard runs
   specmut parse --lang dafny <file | directory>...      check that spec files parse (--help for options)
   specmut import mbpp-dfy <dir> --out <dir>             turn a benchmark into suites (--help for options)
   specmut --version
 
 ${SCORE_USAGE}
 
+${MERGE_USAGE}
+
 ${PARSE_USAGE}`;
 
 const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
   score: scoreCommand,
+  merge: mergeCommand,
   parse: parseCommand,
   import: importCommand,
 };

@@ -24,6 +24,7 @@ export * from './cache/result-cache.js';
 export * from './cache/obligation-cache.js';
 export * from './report/schema.js';
 export * from './report/score.js';
+export * from './report/merge.js';
 export * from './ir/index.js';
 export * from './process/run-process.js';
 export * from './io/atomic-write.js';

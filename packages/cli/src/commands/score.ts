@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, cleanUpNow, removeTempFilesNow, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
+import { DEFAULT_SETTINGS, SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, cleanUpNow, shardOf, removeTempFilesNow, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
 import { BACKENDS, oracleChooser, parseOracleMode } from '../backends.js';
 import { discoverSuites } from '../discover.js';
 import { formatSpec, formatSummary } from '../table.js';
@@ -32,6 +32,8 @@ Options:
                     whose verdict the evaluator computed gets only the attempt it predicts)
   --fail-under T    exit with 4 when a mean is under a threshold: correctness=0.95, completeness=60%,
                     lenientCompleteness=0.5, or a bare share for correctness (repeatable)
+  --shard I/N       score only shard I (1..N) of the suites: every N-th, from the I-th; combine the
+                    shards' --json reports with \`specmut merge\`
   --quiet           print only the summary (errors and warnings still go to stderr)
 
 Output: a block per scored spec and the summary on stdout; specs that could not be scored, warnings
@@ -40,6 +42,15 @@ and, on a terminal, a progress line on stderr.
 Exit codes: 0 every spec scored; 1 some specs had errors; 2 bad usage, an unwritable report or a
 missing verifier; 3 internal error; 4 a --fail-under threshold not met (and no spec had errors);
 130 interrupted (the report is complete, unfinished verdicts unknown).`;
+
+/** `I/N` with 1 <= I <= N. */
+function parseShard(raw: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) throw new SpecmutError('bad-option', `--shard expects I/N with 1 <= I <= N (e.g. 2/8), got ${JSON.stringify(raw)}`);
+  return { index, count };
+}
 
 /** The project-local cache directory (see --cache). */
 export const defaultCacheDir = (): string => process.env.SPECMUT_CACHE || '.specmut-cache';
@@ -64,6 +75,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       'cross-check': { type: 'string' },
       quiet: { type: 'boolean' },
       'fail-under': { type: 'string', multiple: true },
+      shard: { type: 'string' },
       exhaustive: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -81,7 +93,10 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   const mode = parseOracleMode(values.backend, '--backend', true);
   const crossCheck = parseOracleMode(values['cross-check'], '--cross-check', false) as 'eval' | 'verifier' | undefined;
   const thresholds = (values['fail-under'] ?? []).map(parseThreshold);
-  const files = await discoverSuites(positionals);
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  const all = await discoverSuites(positionals);
+  const files = shard ? shardOf(all, shard.index, shard.count) : all;
+  const shardField = shard ? { shard: { ...shard, suites: all.length } } : {};
   // A report that cannot be written is found now, not after hours of work.
   if (values.json) await checkDestination('--json', values.json);
   const writer = values.json ? new ReportWriter(values.json) : undefined;
@@ -90,7 +105,8 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   const partial = (): Report => ({
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'specmut', version: SPECMUT_VERSION },
-    options: { mutants: 5, seed: 1, timeout: 20, ...overrides },
+    options: { ...DEFAULT_SETTINGS, ...overrides },
+    ...shardField,
     specs: [...done],
     summary: summarize(done, (performance.now() - started) / 1000),
   });
@@ -118,7 +134,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   process.on('SIGTERM', onSignal);
   let report: Report;
   try {
-    report = await scoreSuites(files, { backends: BACKENDS, oracleFor }, {
+    const scored = await scoreSuites(files, { backends: BACKENDS, oracleFor }, {
       signal: stop.signal,
       overrides,
       // Many specs in flight, few verifier processes: specs that wait share a process (see RunQueue).
@@ -133,6 +149,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
         writer?.update(() => `${JSON.stringify(partial(), null, 2)}\n`);
       },
     });
+    report = { ...scored, ...shardField };
     await writer?.close(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
     progress.stop();

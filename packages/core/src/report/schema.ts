@@ -122,10 +122,16 @@ export type Summary = z.infer<typeof SummarySchema>;
 
 export const REPORT_SCHEMA_VERSION = 1;
 
+/** A run of one shard (`--shard index/count`) of a list of `suites` suite files; see `mergeShards`. */
+export const ShardSchema = z.object({ index: z.number().int().min(1), count: z.number().int().min(1), suites: z.number().int().min(0) });
+export type Shard = z.infer<typeof ShardSchema>;
+
 export const ReportSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('specmut'), version: z.string() }),
   options: z.object({ mutants: z.number().int(), seed: z.number().int(), timeout: z.number() }),
+  /** Present in a shard's report only; a merged report, like a single run's, has none. */
+  shard: ShardSchema.optional(),
   specs: z.array(SpecReportSchema),
   summary: SummarySchema,
 });
