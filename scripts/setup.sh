@@ -45,6 +45,6 @@ else
 fi
 
 if [ "$RUN_EXAMPLE" = 1 ]; then
-  step "specmut score examples/dafny/shared-elements"
-  node packages/cli/dist/bin.js score examples/dafny/shared-elements
+  step "pnpm exec specmut score examples/dafny/shared-elements"
+  pnpm exec specmut score examples/dafny/shared-elements
 fi

@@ -1,3 +1,3 @@
 export { main } from './main.js';
-export { BACKENDS, oracleChooser } from './backends.js';
+export { BACKENDS } from './backends.js';
 export { discoverSuites } from './discover.js';

@@ -34,3 +34,4 @@ export * from './io/json-syntax.js';
 export * from './oracle/cross-check.js';
 export * from './oracle/run-queue.js';
 export * from './oracle/size-route.js';
+export * from './oracle/choose.js';

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SETTINGS, SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, cleanUpNow, shardOf, removeTempFilesNow, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
-import { BACKENDS, oracleChooser, parseOracleMode } from '../backends.js';
+import { oracleChooser } from '@specmut/core';
+import { BACKENDS, parseOracleMode } from '../backends.js';
 import { discoverSuites } from '../discover.js';
 import { formatSpec, formatSummary } from '../table.js';
 import { intOption, numberOption, type Io } from '../io.js';

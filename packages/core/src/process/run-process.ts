@@ -19,7 +19,7 @@ export interface ProcessResult {
 
 export interface ProcessOptions {
   cwd?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   deadlineSeconds?: number;
   signal?: AbortSignal | undefined;
   /** Output beyond this many characters per stream is dropped (a runaway verifier must not exhaust memory). */

@@ -1,3 +1,6 @@
+/// <reference types="emscripten" preserve="true" />
+// web-tree-sitter's declarations use the global EmscriptenModule type of @types/emscripten (its optional peer);
+// this package's own declarations expose parser types, so a consumer type-checking them needs it too.
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
 

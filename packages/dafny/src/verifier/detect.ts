@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { SpecmutError, runProcess, withPrivateDir, type VerifierInfo } from '@specmut/core';
 import { dafnyEnvironment } from './run.js';
-import { SETUP_COMMAND, bundledZ3, locateDafny, locateZ3 } from './locate.js';
+import { installHint, bundledZ3, locateDafny, locateZ3 } from './locate.js';
 
 const VERSION = /(\d+)\.(\d+)\.(\d+)/;
 
@@ -13,26 +13,26 @@ const VERSION = /(\d+)\.(\d+)\.(\d+)/;
 export async function detectDafny(): Promise<VerifierInfo> {
   const dafny = locateDafny();
   if (!dafny) {
-    throw new SpecmutError('missing-verifier', 'Dafny is not installed (looked at $SPECMUT_DAFNY, .tools/dafny/dafny and PATH)', undefined, `Run ${SETUP_COMMAND} to install Dafny 4 and Z3 into .tools/, or set SPECMUT_DAFNY; use --backend eval to score without a verifier.`);
+    throw new SpecmutError('missing-verifier', 'Dafny is not installed (looked at $SPECMUT_DAFNY, .tools/dafny/dafny and PATH)', undefined, `${installHint()}, or set SPECMUT_DAFNY; use --backend eval to score without a verifier.`);
   }
   if (!existsSync(dafny)) {
-    throw new SpecmutError('missing-verifier', `Dafny is not installed at ${dafny} (from $SPECMUT_DAFNY)`, undefined, `Run ${SETUP_COMMAND} to install Dafny 4 into .tools/, or point SPECMUT_DAFNY at a dafny executable.`);
+    throw new SpecmutError('missing-verifier', `Dafny is not installed at ${dafny} (from $SPECMUT_DAFNY)`, undefined, `${installHint()}, or point SPECMUT_DAFNY at a dafny executable.`);
   }
   const probe = await withPrivateDir('specmut-probe', (dir) => runProcess([dafny, '--version'], { cwd: dir, env: dafnyEnvironment(dir), deadlineSeconds: 60 }));
   const text = `${probe.stdout}\n${probe.stderr}`;
   const m = VERSION.exec(text);
   if (probe.spawnError || probe.exitCode !== 0 || !m) {
-    throw new SpecmutError('missing-verifier', `${dafny} did not run: ${probe.spawnError ?? text.trim().slice(0, 300)}`, undefined, `Run ${SETUP_COMMAND} to (re)install Dafny 4.`);
+    throw new SpecmutError('missing-verifier', `${dafny} did not run: ${probe.spawnError ?? text.trim().slice(0, 300)}`, undefined, `${installHint()}.`);
   }
   const major = Number(m[1]);
   if (major < 4) {
-    throw new SpecmutError('missing-verifier', `found Dafny ${m[0]} at ${dafny}; specmut needs Dafny 4`, undefined, `Run ${SETUP_COMMAND} to install Dafny 4 into .tools/, or set SPECMUT_DAFNY.`);
+    throw new SpecmutError('missing-verifier', `found Dafny ${m[0]} at ${dafny}; specmut needs Dafny 4`, undefined, `${installHint()}, or set SPECMUT_DAFNY.`);
   }
   // A native Z3 first (faster); else specmut's WebAssembly build, so that Dafny alone is enough.
   const bundled = bundledZ3();
   const z3 = locateZ3() ?? bundled;
   if (!z3) {
-    throw new SpecmutError('missing-verifier', 'Z3 is not installed (Dafny from NuGet does not bundle it)', undefined, `Run ${SETUP_COMMAND} (it installs Debian's z3), or set SPECMUT_Z3.`);
+    throw new SpecmutError('missing-verifier', 'Z3 is not installed (Dafny from NuGet does not bundle it)', undefined, `${installHint()}, or set SPECMUT_Z3.`);
   }
   // Solver processes per Dafny run; specmut runs several Dafny processes itself, so one is the default.
   const cores = process.env.SPECMUT_DAFNY_CORES ?? '1';

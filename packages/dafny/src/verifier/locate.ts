@@ -2,8 +2,17 @@ import { existsSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The command that installs the verifiers into the project; named in every "missing verifier" message. */
-export const SETUP_COMMAND = './scripts/setup.sh';
+/** The repository's script that installs the verifiers into `.tools/`; only a clone of specmut has it. */
+const SETUP_SCRIPT = fileURLToPath(new URL('../../../../scripts/setup.sh', import.meta.url));
+
+/**
+ * How to install Dafny 4 and Z3, as the reader can act on it: in a clone of the repository that is the setup
+ * script; someone who installed the npm packages has no such script and installs the tools themselves.
+ */
+export function installHint(): string {
+  if (existsSync(SETUP_SCRIPT)) return 'Run ./scripts/setup.sh to install Dafny 4 and Z3 into .tools/';
+  return 'Install Dafny 4 (`dotnet tool install --global Dafny --version 4.11.0`, .NET 8+ SDK) and Z3 (e.g. `apt-get install z3`)';
+}
 
 /** Directories that may hold the project-local `.tools` folder: the working directory upwards, and this package's checkout upwards. */
 function candidateRoots(): string[] {

@@ -48,7 +48,7 @@ export function dafnyArguments(info: VerifierInfo, main: string, csv: string, re
  * the files .NET makes in the temp directory (debug pipes, diagnostic sockets, which a killed process
  * leaves behind) inside the private directory `dir`, which is removed whatever happens.
  */
-export function dafnyEnvironment(dir: string): NodeJS.ProcessEnv {
+export function dafnyEnvironment(dir: string): Record<string, string | undefined> {
   return {
     ...process.env,
     DOTNET_CLI_TELEMETRY_OPTOUT: '1',
