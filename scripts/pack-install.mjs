@@ -63,6 +63,16 @@ try {
   const lib = run('README library example (node)', ['node', 'library-example.mjs'], project, { SPECMUT_DAFNY: '/nonexistent' });
   process.stdout.write(`    prints: ${lib.trim()}\n`);
 
+  // A third-party backend, installed as a package of its own and loaded by name, then through the config file.
+  const toyTarball = run('pack examples/backend-toy', ['pnpm', 'pack', '--pack-destination', tarballs], join(root, 'examples', 'backend-toy')).trim().split('\n').pop();
+  run('npm install specmut-backend-toy', ['npm', 'install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', toyTarball], project);
+  cpSync(join(root, 'examples', 'backend-toy', 'specs'), join(project, 'toy'), { recursive: true });
+  const toy = run('npx specmut score --backend-module specmut-backend-toy (Z3)', ['npx', '--no-install', 'specmut', 'score', 'toy', '--backend-module', 'specmut-backend-toy', '--backend', 'toy', '--no-cache'], project);
+  process.stdout.write(indent(toy));
+  writeFileSync(join(project, 'specmut.config.json'), JSON.stringify({ backends: ['specmut-backend-toy'] }));
+  const viaConfig = run('npx specmut score with specmut.config.json (evaluator)', ['npx', '--no-install', 'specmut', 'score', 'toy', '--backend', 'eval', '--quiet'], project);
+  process.stdout.write(indent(viaConfig));
+
   const cli = run('npx specmut score (evaluator)', ['npx', '--no-install', 'specmut', 'score', 'examples/shared-elements', '--backend', 'eval', '--json', 'report.json'], project);
   process.stdout.write(indent(cli));
   const report = JSON.parse(readFileSync(join(project, 'report.json'), 'utf8'));

@@ -35,3 +35,4 @@ export * from './oracle/cross-check.js';
 export * from './oracle/run-queue.js';
 export * from './oracle/size-route.js';
 export * from './oracle/choose.js';
+export * from './backend/load-module.js';

@@ -2,13 +2,14 @@ import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SpecmutError } from '@specmut/core';
-import { BACKENDS } from '../backends.js';
+import { BACKEND_MODULE_OPTION, backendsFor } from '../backends.js';
 import type { Io } from '../io.js';
 
 export const PARSE_USAGE = `specmut parse --lang <dafny> <file | directory>... [--json FILE] [--quiet]
 
 Parses spec files with specmut's grammar and reports every file that has a syntax error (the first
-error's line and column), then how many parsed clean and how long it took.`;
+error's line and column), then how many parsed clean and how long it took. --backend-module M loads a
+third-party backend (see specmut score --help).`;
 
 export interface ParseReport {
   files: number;
@@ -42,15 +43,16 @@ export async function parseCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { lang: { type: 'string' }, json: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { lang: { type: 'string' }, json: { type: 'string' }, quiet: { type: 'boolean' }, ...BACKEND_MODULE_OPTION, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     io.out(PARSE_USAGE);
     return 0;
   }
-  const backend = BACKENDS.find((b) => b.id === (values.lang ?? 'dafny'));
+  const backends = await backendsFor(values['backend-module']);
+  const backend = backends.find((b) => b.id === (values.lang ?? 'dafny'));
   if (!backend?.checkSyntax) {
-    throw new SpecmutError('bad-option', `--lang expects one of ${BACKENDS.filter((b) => b.checkSyntax).map((b) => b.id).join(', ')}`, undefined, PARSE_USAGE);
+    throw new SpecmutError('bad-option', `--lang expects one of ${backends.filter((b) => b.checkSyntax).map((b) => b.id).join(', ')}`, undefined, PARSE_USAGE);
   }
   if (positionals.length === 0) throw new SpecmutError('bad-option', 'parse needs a file or a directory', undefined, PARSE_USAGE);
   const files = await collect(positionals, backend.extensions);

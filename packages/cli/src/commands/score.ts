@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SETTINGS, SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, cleanUpNow, shardOf, removeTempFilesNow, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
 import { oracleChooser } from '@specmut/core';
-import { BACKENDS, parseOracleMode } from '../backends.js';
+import { BACKEND_MODULE_OPTION, backendsFor, parseOracleMode } from '../backends.js';
 import { discoverSuites } from '../discover.js';
 import { formatSpec, formatSummary } from '../table.js';
 import { intOption, numberOption, type Io } from '../io.js';
@@ -33,6 +33,8 @@ Options:
                     whose verdict the evaluator computed gets only the attempt it predicts)
   --fail-under T    exit with 4 when a mean is under a threshold: correctness=0.95, completeness=60%,
                     lenientCompleteness=0.5, or a bare share for correctness (repeatable)
+  --backend-module M  load a third-party backend from module M (a package name or a path; repeatable;
+                    also read from "backends" in ./specmut.config.json)
   --shard I/N       score only shard I (1..N) of the suites: every N-th, from the I-th; combine the
                     shards' --json reports with \`specmut merge\`
   --quiet           print only the summary (errors and warnings still go to stderr)
@@ -78,6 +80,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       'fail-under': { type: 'string', multiple: true },
       shard: { type: 'string' },
       exhaustive: { type: 'boolean' },
+      ...BACKEND_MODULE_OPTION,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -91,8 +94,9 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   if (values.seed !== undefined) overrides.seed = intOption('--seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
   if (values.timeout !== undefined) overrides.timeout = numberOption('--timeout', values.timeout, 0.1, 3600);
   const jobs = values.jobs === undefined ? availableParallelism() : intOption('--jobs', values.jobs, 1, 64);
-  const mode = parseOracleMode(values.backend, '--backend', true);
-  const crossCheck = parseOracleMode(values['cross-check'], '--cross-check', false) as 'eval' | 'verifier' | undefined;
+  const backends = await backendsFor(values['backend-module']);
+  const mode = parseOracleMode(values.backend, '--backend', true, backends);
+  const crossCheck = parseOracleMode(values['cross-check'], '--cross-check', false, backends) as 'eval' | 'verifier' | undefined;
   const thresholds = (values['fail-under'] ?? []).map(parseThreshold);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   const all = await discoverSuites(positionals);
@@ -135,7 +139,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   process.on('SIGTERM', onSignal);
   let report: Report;
   try {
-    const scored = await scoreSuites(files, { backends: BACKENDS, oracleFor }, {
+    const scored = await scoreSuites(files, { backends, oracleFor }, {
       signal: stop.signal,
       overrides,
       // Many specs in flight, few verifier processes: specs that wait share a process (see RunQueue).
