@@ -6,3 +6,5 @@ export { z3Solver, runSmt } from './z3.js';
 export { DEFAULT_BUDGET } from './interp.js';
 export type { Budget, Z3Query, Z3Answer } from './interp.js';
 export { divMod, intoDomain, wrap, machineRange } from './arith.js';
+export { CORE_PRIMITIVES, extendPrimitives } from './primitives.js';
+export type { PrimImpl, PrimTable } from './primitives.js';

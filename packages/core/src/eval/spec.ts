@@ -35,6 +35,8 @@ export interface EvalOptions {
   timeoutMs?: number;
   /** Told of each quantifier instance that decided a quantifier (see `quantifierInstances`). */
   onInstance?: InterpContext['onInstance'];
+  /** The library operations, when a language extends or replaces core's (`extendPrimitives`). */
+  primitives?: InterpContext['primitives'];
 }
 
 interface Prepared {
@@ -108,6 +110,7 @@ async function conjunction(spec: IrSpec, kind: 'requires' | 'ensures', clauses: 
     useZ3: !!options.solver,
     answers: p.answers,
     onInstance: options.onInstance,
+    primitives: options.primitives,
   };
   const env = Env.of(bindings);
   const run = (pending: Map<string, Z3Query>): EvalResult => {

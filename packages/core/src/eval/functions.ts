@@ -1,0 +1,57 @@
+import type { Expr, FunctionDef } from '../ir/nodes.js';
+import { showExpr } from '../ir/print.js';
+import type { Value } from '../model/values.js';
+import { Env, type FnVal, type RVal } from './env.js';
+import type { Interp } from './interp.js';
+import { Unknown } from './outcome.js';
+import { describe, typeError, where } from './runtime.js';
+
+/** Function values and calls: defined functions, lambdas, their preconditions and the depth budget. */
+
+export function fnOfDef(def: FunctionDef): FnVal {
+  return { kind: 'fn', params: def.params, body: def.body, env: undefined, def, name: def.name };
+}
+
+export function callDef(ip: Interp, def: FunctionDef, args: RVal[], e: Expr): RVal {
+  return apply(ip, fnOfDef(def), args, e);
+}
+
+export function apply(ip: Interp, f: RVal, args: RVal[], e: Expr): RVal {
+  if (f.kind !== 'fn') {
+    // Dafny lets a sequence or map be "applied" only through indexing; anything else is a type error.
+    return typeError('a function', f, e);
+  }
+  if (f.params.length !== args.length) throw new Unknown('unsupported', `${f.name} expects ${f.params.length} arguments, got ${args.length}${where(e)}`);
+  if (!f.body) throw new Unknown('unsupported', `function ${f.name} has no body to evaluate${where(e)}`);
+  let scope = f.env;
+  for (let i = 0; i < args.length; i++) scope = new Env(f.params[i]!.name, args[i]!, scope);
+  if (++ip.depth > ip.ctx.budget.maxDepth) {
+    ip.depth--;
+    throw new Unknown('budget', `recursion depth budget (${ip.ctx.budget.maxDepth}) exhausted in ${f.name}${where(e)}`);
+  }
+  try {
+    for (const r of f.def?.requires ?? []) {
+      if (!ip.bool(r, scope)) {
+        const shown = args.map(describe).join(', ');
+        ip.fail(f.def?.onRequiresFail, `precondition ${showExpr(r)} of ${f.name}(${shown}) is false`, e);
+        throw new Unknown('unspecified', `precondition of ${f.name} is false`);
+      }
+    }
+    return ip.eval(f.body, scope);
+  } finally {
+    ip.depth--;
+  }
+}
+
+export function applyValue(ip: Interp, f: RVal, args: Value[], e: Expr): Value {
+  const v = apply(ip, f, args, e);
+  if (v.kind === 'fn') return typeError('a value', v, e);
+  return v;
+}
+
+export function applyBool(ip: Interp, f: RVal, x: Value, e: Expr): boolean {
+  const v = apply(ip, f, [x], e);
+  if (v.kind !== 'bool') return typeError('a boolean', v, e);
+  return v.value;
+}
+
