@@ -2,7 +2,7 @@ import type { Signature } from '../model/signature.js';
 import type { Triple } from '../model/triple.js';
 import type { Type } from '../model/types.js';
 import type { Value } from '../model/values.js';
-import type { Lowering } from '../eval/oracle.js';
+import type { IrLoc, IrSpec } from '../ir/nodes.js';
 
 /** 1-based line and column, 0-based character offset. */
 export interface Position {
@@ -182,6 +182,15 @@ export interface Backend {
   /** Every syntax error of a file (empty when it parses clean), without building a SpecModule. */
   checkSyntax?(text: string): Promise<SyntaxProblem[]>;
 }
+
+/** A lowering that met a construct it cannot translate into the IR. */
+export interface Unsupported {
+  unsupported: string;
+  loc?: IrLoc | undefined;
+}
+
+/** Translates a method's spec into core's IR (a backend's `lower`), or says what it cannot translate. */
+export type Lowering = (module: SpecModule, method: MethodSpec) => IrSpec | Unsupported | Promise<IrSpec | Unsupported>;
 
 export interface SyntaxProblem {
   line: number;

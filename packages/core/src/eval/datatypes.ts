@@ -1,7 +1,7 @@
 import type { DatatypeDecl, Expr, MatchExpr, Pattern } from '../ir/nodes.js';
 import { equalValues, V, type Value } from '../model/values.js';
 import { Env, type RVal } from './env.js';
-import type { Interp } from './interp.js';
+import type { Evaluator } from './context.js';
 import { Unknown } from './outcome.js';
 import { describe, typeError, where } from './runtime.js';
 
@@ -35,7 +35,7 @@ export function sameCtor(a: string, b: string): boolean {
   return la === lb && (a.includes('.') || b.includes('.'));
 }
 
-export function field(ip: Interp, e: Extract<Expr, { kind: 'field' }>, t: RVal): Value {
+export function field(ip: Evaluator, e: Extract<Expr, { kind: 'field' }>, t: RVal): Value {
   if (t.kind === 'tuple' && typeof e.field === 'number') {
     const v = t.elems[e.field];
     return v ?? typeError(`a tuple with a component ${e.field}`, t, e);
@@ -86,7 +86,7 @@ export function match(p: Pattern, v: RVal, env: Env | undefined): Env | undefine
   }
 }
 
-export function matchExpr(ip: Interp, e: MatchExpr, env: Env | undefined): RVal {
+export function matchExpr(ip: Evaluator, e: MatchExpr, env: Env | undefined): RVal {
   const v = ip.eval(e.target, env);
   for (const c of e.cases) {
     const scope = match(c.pattern, v, env);

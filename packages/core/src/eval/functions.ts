@@ -2,7 +2,7 @@ import type { Expr, FunctionDef } from '../ir/nodes.js';
 import { showExpr } from '../ir/print.js';
 import type { Value } from '../model/values.js';
 import { Env, type FnVal, type RVal } from './env.js';
-import type { Interp } from './interp.js';
+import type { Evaluator } from './context.js';
 import { Unknown } from './outcome.js';
 import { describe, typeError, where } from './runtime.js';
 
@@ -12,11 +12,11 @@ export function fnOfDef(def: FunctionDef): FnVal {
   return { kind: 'fn', params: def.params, body: def.body, env: undefined, def, name: def.name };
 }
 
-export function callDef(ip: Interp, def: FunctionDef, args: RVal[], e: Expr): RVal {
+export function callDef(ip: Evaluator, def: FunctionDef, args: RVal[], e: Expr): RVal {
   return apply(ip, fnOfDef(def), args, e);
 }
 
-export function apply(ip: Interp, f: RVal, args: RVal[], e: Expr): RVal {
+export function apply(ip: Evaluator, f: RVal, args: RVal[], e: Expr): RVal {
   if (f.kind !== 'fn') {
     // Dafny lets a sequence or map be "applied" only through indexing; anything else is a type error.
     return typeError('a function', f, e);
@@ -43,13 +43,13 @@ export function apply(ip: Interp, f: RVal, args: RVal[], e: Expr): RVal {
   }
 }
 
-export function applyValue(ip: Interp, f: RVal, args: Value[], e: Expr): Value {
+export function applyValue(ip: Evaluator, f: RVal, args: Value[], e: Expr): Value {
   const v = apply(ip, f, args, e);
   if (v.kind === 'fn') return typeError('a value', v, e);
   return v;
 }
 
-export function applyBool(ip: Interp, f: RVal, x: Value, e: Expr): boolean {
+export function applyBool(ip: Evaluator, f: RVal, x: Value, e: Expr): boolean {
   const v = apply(ip, f, [x], e);
   if (v.kind !== 'bool') return typeError('a boolean', v, e);
   return v.value;

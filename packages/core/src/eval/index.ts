@@ -1,10 +1,10 @@
 export { evaluate, checkPrecondition, quantifierInstances, comprehensionValues } from './spec.js';
 export type { ComprehensionValue, DecidingInstance, EvalResult, EvalStatus, EvalCause, EvalOptions, QuantifierSolver } from './spec.js';
 export { evalOracle, toVerdict } from './oracle.js';
-export type { Lowering, Unsupported, EvalOracleOptions } from './oracle.js';
+export type { EvalOracleOptions } from './oracle.js';
 export { z3Solver, runSmt } from './z3.js';
-export { DEFAULT_BUDGET } from './interp.js';
-export type { Budget, Z3Query, Z3Answer } from './interp.js';
+export { DEFAULT_BUDGET } from './context.js';
+export type { Budget, Z3Query, Z3Answer } from './context.js';
 export { divMod, intoDomain, wrap, machineRange } from './arith.js';
 export { CORE_PRIMITIVES, extendPrimitives } from './primitives.js';
 export type { PrimImpl, PrimTable } from './primitives.js';

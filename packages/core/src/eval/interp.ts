@@ -8,7 +8,8 @@ import { apply, applyValue, callDef, fnOfDef } from './functions.js';
 import { implies, ite, junction } from './logic.js';
 import { compare, convert, divide, inDomain, arith } from './numbers.js';
 import { IllFormed, Unknown } from './outcome.js';
-import { CORE_PRIMITIVES, prim, type PrimTable } from './primitives.js';
+import { CORE_PRIMITIVES, prim } from './primitives.js';
+import type { Evaluator, InterpContext, PrimTable, Z3Query } from './context.js';
 import { enumerate, mapComp, planFor, quantifier, setComp } from './quantifiers.js';
 import { bool, describe, ratValue, typeError, where } from './runtime.js';
 import { index, slice, update } from './sequences.js';
@@ -20,47 +21,13 @@ export { NotEnumerable, nodeId } from './quantifiers.js';
  * numbers, sequences, datatypes, functions, quantifiers, primitives); they call back into `eval`.
  */
 
-export interface Budget {
-  /** Nodes evaluated per clause check before giving up (`budget`). */
-  maxSteps: number;
-  /** Nested function calls. */
-  maxDepth: number;
-  /** Candidate tuples one quantifier or comprehension may enumerate; past it the quantifier goes to Z3. */
-  maxEnumeration: number;
-}
-
-export const DEFAULT_BUDGET: Budget = { maxSteps: 2_000_000, maxDepth: 500, maxEnumeration: 1_000_000 };
-
-/** A quantifier the enumerator could not bound, with the concrete values of its free variables. */
-export interface Z3Query {
-  key: string;
-  expr: QuantExpr;
-  bindings: Map<string, Value>;
-}
-
-/** What Z3 said about a query: the quantifier's truth value, or why it could not tell. */
-export type Z3Answer = boolean | Unknown;
-
-export interface InterpContext {
-  functions: ReadonlyMap<string, FunctionDef>;
-  datatypes: readonly DatatypeDecl[];
-  budget: Budget;
-  /** When false, unboundable quantifiers are unknown (`gave-up`) instead of becoming Z3 queries. */
-  useZ3: boolean;
-  answers: Map<string, Z3Answer>;
-  /** Told of every quantifier instance that decided its quantifier (a witness or a counterexample). */
-  onInstance?: ((q: QuantExpr, values: Record<string, Value>) => void) | undefined;
-  /** The library operations; a language extends `CORE_PRIMITIVES` (see `extendPrimitives`). */
-  primitives?: PrimTable | undefined;
-}
-
 /**
  * The tree-walking evaluator. Definite values are returned; "no definite value" travels as a thrown
  * `Unknown` (with its cause) or `IllFormed`, caught only by the connectives, conditionals and
  * quantifiers that can still decide without it. One instance evaluates one clause check: the step
  * counter is its budget.
  */
-export class Interp {
+export class Interp implements Evaluator {
   steps = 0;
   depth = 0;
   readonly pending = new Map<string, Z3Query>();

@@ -1,13 +1,13 @@
 import type { Expr } from '../ir/nodes.js';
 import { equalValues } from '../model/values.js';
 import type { Env, RVal } from './env.js';
-import type { Interp } from './interp.js';
+import type { Evaluator } from './context.js';
 import { IllFormed, Unknown } from './outcome.js';
 
 /** Three-valued connectives: left to right, short-circuit, an unknown operand decides nothing. */
 
 /** `and` (stopOn = false) or `or` (stopOn = true) of args. */
-export function junction(ip: Interp, args: Expr[], env: Env | undefined, stopOn: boolean): boolean {
+export function junction(ip: Evaluator, args: Expr[], env: Env | undefined, stopOn: boolean): boolean {
   let unknown: Unknown | undefined;
   for (const a of args) {
     try {
@@ -24,7 +24,7 @@ export function junction(ip: Interp, args: Expr[], env: Env | undefined, stopOn:
   return !stopOn;
 }
 
-export function implies(ip: Interp, left: Expr, right: Expr, env: Env | undefined): boolean {
+export function implies(ip: Evaluator, left: Expr, right: Expr, env: Env | undefined): boolean {
   let l: boolean | Unknown;
   try {
     l = ip.bool(left, env);
@@ -42,7 +42,7 @@ export function implies(ip: Interp, left: Expr, right: Expr, env: Env | undefine
   throw l;
 }
 
-export function ite(ip: Interp, cond: Expr, then: Expr, otherwise: Expr, env: Env | undefined): RVal {
+export function ite(ip: Evaluator, cond: Expr, then: Expr, otherwise: Expr, env: Env | undefined): RVal {
   let c: boolean;
   try {
     c = ip.bool(cond, env);

@@ -4,7 +4,7 @@ import { compareValues, equalValues, V, type Value } from '../model/values.js';
 import { divMod, intoDomain, rat, ratAdd, ratCmp, ratDiv, ratFloor, ratMul, ratSub } from './arith.js';
 import * as C from './collections.js';
 import type { RVal } from './env.js';
-import type { Interp } from './interp.js';
+import type { Evaluator } from './context.js';
 import { IllFormed, Unknown } from './outcome.js';
 import { describe, isNum, ratValue, toRat, typeError, where } from './runtime.js';
 
@@ -69,7 +69,7 @@ export function arith(e: ArithExpr, l: RVal, r: RVal): Value {
   throw new Unknown('unsupported', `cannot apply ${e.op} to ${describe(l)} and ${describe(r)}${where(e)}`);
 }
 
-export function divide(ip: Interp, e: DivExpr, l: RVal, r: RVal): Value {
+export function divide(ip: Evaluator, e: DivExpr, l: RVal, r: RVal): Value {
   if (l.kind === 'int' && r.kind === 'int') {
     if (r.value === 0n) {
       if (e.byZero.mode === 'total') return e.op === 'div' ? V.int(0) : l;
@@ -156,7 +156,7 @@ export function lessThan(x: Value, y: Value, e: Expr): boolean {
 
 // ---- datatypes and patterns ----
 
-export function convert(ip: Interp, e: ConvertExpr, v: RVal): Value {
+export function convert(ip: Evaluator, e: ConvertExpr, v: RVal): Value {
   switch (e.conv) {
     case 'intToReal':
       if (v.kind === 'real') return v;

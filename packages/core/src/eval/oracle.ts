@@ -1,19 +1,11 @@
-import type { MethodSpec, SpecModule } from '../backend/contract.js';
-import type { IrLoc, IrSpec } from '../ir/nodes.js';
+import type { Lowering, Unsupported } from '../backend/contract.js';
+import type { IrSpec } from '../ir/nodes.js';
 import type { Oracle } from '../oracle/oracle.js';
 import { tripleBindings, tripleChecks } from '../model/triple.js';
 import { verdict, type Verdict, type VerdictCause } from '../model/verdict.js';
 import { showLoc } from './outcome.js';
 import { checkPrecondition, evaluate, type EvalCause, type EvalOptions, type EvalResult } from './spec.js';
 import { z3Solver } from './z3.js';
-
-/** A lowering that met a construct it cannot translate into the IR. */
-export interface Unsupported {
-  unsupported: string;
-  loc?: IrLoc | undefined;
-}
-
-export type Lowering = (module: SpecModule, method: MethodSpec) => IrSpec | Unsupported | Promise<IrSpec | Unsupported>;
 
 export interface EvalOracleOptions extends EvalOptions {
   /** Shown as the verdicts' oracle; default `eval`. */

@@ -4,20 +4,18 @@ import { bigAbs, rat, ratAdd, ratMul } from './arith.js';
 import * as C from './collections.js';
 import type { Env, RVal } from './env.js';
 import { applyBool, applyValue } from './functions.js';
-import type { Interp } from './interp.js';
+import type { Evaluator, PrimImpl, PrimTable } from './context.js';
 import { lessThan } from './numbers.js';
 import { Unknown } from './outcome.js';
 import { bool, FALSE, isNum, ratValue, toRat, TRUE, typeError, where } from './runtime.js';
 import { elements } from './sequences.js';
 
+export type { PrimImpl, PrimTable } from './context.js';
+
 /**
  * Library operations as a table from the operation's name to its implementation, so that a language
  * adds its own (or its own reading of one) with `extendPrimitives` instead of editing the evaluator.
- * An implementation receives its evaluated arguments and the node (for the operation, locations and
- * `onFail`); "no definite value" is thrown as everywhere in the evaluator.
  */
-export type PrimImpl = (ip: Interp, args: RVal[], e: PrimExpr) => RVal;
-export type PrimTable = ReadonlyMap<string, PrimImpl>;
 
 function arity(args: RVal[], n: number, e: PrimExpr): void {
   if (args.length !== n) throw new Unknown('unsupported', `${e.op} expects ${n} arguments, got ${args.length}${where(e)}`);
@@ -311,7 +309,7 @@ export function extendPrimitives(base: PrimTable, extra: Readonly<Record<string,
   return new Map([...base, ...Object.entries(extra)]);
 }
 
-export function prim(ip: Interp, e: PrimExpr, env: Env | undefined): RVal {
+export function prim(ip: Evaluator, e: PrimExpr, env: Env | undefined): RVal {
   // The two operations quantifier bodies use most, without the general path's allocations (unless a
   // language replaced them).
   if (e.op === 'card' && e.args.length === 1 && ip.primitives.get('card') === cardPrim) {

@@ -4,7 +4,7 @@ import { freeVars } from '../ir/vars.js';
 import { equalValues, V, valueKey, type Value } from '../model/values.js';
 import { conjuncts, makePlan, quantifierConstraints, type Plan, type Source } from './bounds.js';
 import { Env, lookup } from './env.js';
-import type { Interp } from './interp.js';
+import type { Evaluator } from './context.js';
 import { implies, junction } from './logic.js';
 import { IllFormed, Unknown } from './outcome.js';
 import { describe, where } from './runtime.js';
@@ -42,7 +42,7 @@ export function planFor(e: Expr, binders: Binder[], constraints: () => Expr[]): 
  * Calls `visit` with env extended by every candidate tuple; `visit` returns true to stop early.
  * Throws NotEnumerable when a variable's candidates cannot be computed or are too many.
  */
-export function enumerate(ip: Interp, plan: Plan, env: Env | undefined, visit: (env: Env | undefined) => boolean): void {
+export function enumerate(ip: Evaluator, plan: Plan, env: Env | undefined, visit: (env: Env | undefined) => boolean): void {
   let count = 0;
   const limit = ip.ctx.budget.maxEnumeration;
   const step = (k: number, scope: Env | undefined): boolean => {
@@ -67,7 +67,7 @@ export function enumerate(ip: Interp, plan: Plan, env: Env | undefined, visit: (
 }
 
 export function candidates(
-  ip: Interp,
+  ip: Evaluator,
   plan: Plan,
   source: Source,
   name: string,
@@ -134,7 +134,7 @@ export function candidates(
   }
 }
 
-export function quantifier(ip: Interp, e: QuantExpr, env: Env | undefined): boolean {
+export function quantifier(ip: Evaluator, e: QuantExpr, env: Env | undefined): boolean {
   const plan = planFor(e, e.binders, () => quantifierConstraints(e.quant, e.range, e.body));
   if (!plan) return viaZ3(ip, e, env, 'no finite bounds');
   const isForall = e.quant === 'forall';
@@ -171,7 +171,7 @@ export function quantifier(ip: Interp, e: QuantExpr, env: Env | undefined): bool
   return isForall;
 }
 
-export function viaZ3(ip: Interp, e: QuantExpr, env: Env | undefined, why: string): boolean {
+export function viaZ3(ip: Evaluator, e: QuantExpr, env: Env | undefined, why: string): boolean {
   const names = [...freeVars(e)].sort();
   const bindings = new Map<string, Value>();
   const keyParts: string[] = [String(nodeId(e))];
@@ -194,7 +194,7 @@ export function viaZ3(ip: Interp, e: QuantExpr, env: Env | undefined, why: strin
   throw new Unknown('pending', `${e.quant} ${vars} waits for Z3${where(e)}`);
 }
 
-export function comprehension(ip: Interp, e: SetCompExpr | MapCompExpr, env: Env | undefined, each: (scope: Env | undefined) => void): void {
+export function comprehension(ip: Evaluator, e: SetCompExpr | MapCompExpr, env: Env | undefined, each: (scope: Env | undefined) => void): void {
   const plan = planFor(e, e.binders, () => conjuncts(e.range));
   const vars = e.binders.map((b) => b.name).join(', ');
   if (!plan) throw new Unknown('unsupported', `cannot enumerate the comprehension over ${vars}${where(e)}`);
@@ -209,7 +209,7 @@ export function comprehension(ip: Interp, e: SetCompExpr | MapCompExpr, env: Env
   }
 }
 
-export function setComp(ip: Interp, e: SetCompExpr, env: Env | undefined): Value {
+export function setComp(ip: Evaluator, e: SetCompExpr, env: Env | undefined): Value {
   const out: Value[] = [];
   comprehension(ip, e, env, (scope) => {
     out.push(e.term ? ip.value(e.term, scope) : ip.value({ kind: 'var', name: e.binders[0]!.name }, scope));
@@ -217,7 +217,7 @@ export function setComp(ip: Interp, e: SetCompExpr, env: Env | undefined): Value
   return e.coll === 'set' ? V.set(out) : V.multiset(out);
 }
 
-export function mapComp(ip: Interp, e: MapCompExpr, env: Env | undefined): Value {
+export function mapComp(ip: Evaluator, e: MapCompExpr, env: Env | undefined): Value {
   const out: [Value, Value][] = [];
   const seen = new Map<string, Value>();
   let conflict: string | undefined;

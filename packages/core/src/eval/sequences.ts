@@ -3,12 +3,12 @@ import { showExpr, showValue } from '../ir/print.js';
 import { V, type Value } from '../model/values.js';
 import * as C from './collections.js';
 import type { Env, RVal } from './env.js';
-import type { Interp } from './interp.js';
+import type { Evaluator } from './context.js';
 import { typeError } from './runtime.js';
 
 /** Indexing, slicing and updating sequences, maps and multisets; the elements of any collection. */
 
-export function index(ip: Interp, e: IndexExpr, t: RVal, i: RVal): Value {
+export function index(ip: Evaluator, e: IndexExpr, t: RVal, i: RVal): Value {
   if (t.kind === 'seq') {
     if (i.kind !== 'int') typeError('an integer index', i, e);
     const n = i.value;
@@ -25,7 +25,7 @@ export function index(ip: Interp, e: IndexExpr, t: RVal, i: RVal): Value {
   return typeError('a sequence or map', t, e);
 }
 
-export function slice(ip: Interp, e: SliceExpr, env: Env | undefined): Value {
+export function slice(ip: Evaluator, e: SliceExpr, env: Env | undefined): Value {
   const t = ip.eval(e.target, env);
   if (t.kind !== 'seq') typeError('a sequence', t, e);
   const len = BigInt(t.elems.length);
@@ -40,7 +40,7 @@ export function slice(ip: Interp, e: SliceExpr, env: Env | undefined): Value {
   return V.seq(t.elems.slice(Number(from), Number(to)));
 }
 
-export function update(ip: Interp, e: UpdateExpr, t: RVal, k: RVal, v: RVal): Value {
+export function update(ip: Evaluator, e: UpdateExpr, t: RVal, k: RVal, v: RVal): Value {
   if (k.kind === 'fn' || v.kind === 'fn') typeError('a value', k.kind === 'fn' ? k : v, e);
   if (t.kind === 'seq') {
     if (k.kind !== 'int') typeError('an integer index', k, e);

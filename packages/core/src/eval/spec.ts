@@ -4,7 +4,8 @@ import { showLoc } from './outcome.js';
 import { valueKey, type Value } from '../model/values.js';
 import { Env } from './env.js';
 import { explainFalse } from './explain.js';
-import { DEFAULT_BUDGET, Interp, type Budget, type InterpContext, type Z3Answer, type Z3Query } from './interp.js';
+import { DEFAULT_BUDGET, type Budget, type InterpContext, type Z3Answer, type Z3Query } from './context.js';
+import { Interp } from './interp.js';
 import { IllFormed, Unknown } from './outcome.js';
 
 export type EvalStatus = 'holds' | 'fails' | 'unknown';

@@ -1,4 +1,5 @@
-import { Interp, type InterpContext, type Z3Answer, type Z3Query } from './interp.js';
+import type { InterpContext, Z3Answer, Z3Query } from './context.js';
+import { Interp } from './interp.js';
 import { Unknown } from './outcome.js';
 import { NotTranslatable, translateQuantifier } from './smt.js';
 import type { QuantifierSolver } from './spec.js';
