@@ -29,6 +29,7 @@ export * from './ir/index.js';
 export * from './process/run-process.js';
 export * from './io/atomic-write.js';
 export * from './model/json-schema.js';
+export * from './report/json-schema.js';
 export * from './eval/index.js';
 export * from './io/json-syntax.js';
 export * from './oracle/cross-check.js';

@@ -7,6 +7,7 @@ import { discoverSuites } from '../discover.js';
 import { formatSpec, formatSummary } from '../table.js';
 import { intOption, numberOption, type Io } from '../io.js';
 import { ReportWriter, checkDestination } from '../report-writer.js';
+import { JsonlWriter } from '../jsonl-writer.js';
 import { Progress } from '../progress.js';
 import { parseThreshold, unmet } from '../thresholds.js';
 
@@ -20,6 +21,8 @@ Options:
   --timeout SECONDS verifier time limit per triple (default 20)
   --json FILE       write the full report as JSON (kept up to date during the run, written
                     atomically: never a cut-off file)
+  --jsonl FILE      write one JSON line per spec as it finishes (a spec report, schema: specs.items
+                    of packages/core/schema/report.schema.json); whole lines even if interrupted
   --jobs N          verifier processes at the same time (default: the number of CPU cores)
   --backend B       who decides triples: a verifier backend (dafny), eval (specmut's evaluator, no
                     verifier needed) or auto (default: the verifier when installed, else eval)
@@ -70,6 +73,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       seed: { type: 'string' },
       timeout: { type: 'string' },
       json: { type: 'string' },
+      jsonl: { type: 'string' },
       jobs: { type: 'string' },
       cache: { type: 'string' },
       'no-cache': { type: 'boolean' },
@@ -104,7 +108,9 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   const shardField = shard ? { shard: { ...shard, suites: all.length } } : {};
   // A report that cannot be written is found now, not after hours of work.
   if (values.json) await checkDestination('--json', values.json);
+  if (values.jsonl) await checkDestination('--jsonl', values.jsonl);
   const writer = values.json ? new ReportWriter(values.json) : undefined;
+  const lines = values.jsonl ? new JsonlWriter(values.jsonl) : undefined;
   const done: SpecReport[] = [];
   const started = performance.now();
   const partial = (): Report => ({
@@ -152,11 +158,13 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
         else if (!values.quiet) out(formatSpec(spec));
         progress.finish(spec);
         writer?.update(() => `${JSON.stringify(partial(), null, 2)}\n`);
+        lines?.write(spec);
       },
     });
     report = { ...scored, ...shardField };
     await writer?.close(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
+    lines?.close();
     progress.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -164,6 +172,10 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   io.out(formatSummary(report));
   if (writer?.failure) {
     io.err(`specmut: the report could not be written to ${writer.file}: ${writer.failure.message}`);
+    return 2;
+  }
+  if (lines?.failure) {
+    io.err(`specmut: the JSON lines could not be written to ${lines.file}: ${lines.failure.message}`);
     return 2;
   }
   if (values.json) io.out(`report written to ${values.json}`);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, resolve } from 'node:path';
-import type { Backend, MethodSpec, SpecModule } from '../backend/contract.js';
+import type { Backend, MethodSpec, SourceRange, SpecModule } from '../backend/contract.js';
 import { SpecmutError, formatLocation } from '../errors.js';
 import { readSuite, type LoadedSuite } from '../io/read-suite.js';
 import { mapPool } from '../oracle/pool.js';
@@ -147,9 +147,13 @@ export function decideSuite(prepared: PreparedSuite, oracle: Oracle, signal?: Ab
   return oracle.decide({ module, method, triples, timeoutSeconds: settings.timeout, signal });
 }
 
+const lineColumn = (r: SourceRange) => ({ start: { line: r.start.line, column: r.start.column }, end: { line: r.end.line, column: r.end.column } });
+
 /** Phase 3: the spec's report from its verdicts. */
 export function reportSuite(prepared: PreparedSuite, verdicts: Map<string, Verdict>, seconds: number): SpecReport {
-  return scoreSpec({
+  const { method } = prepared;
+  const locations = { method: lineColumn(method.range), ensures: method.clauses.filter((c) => c.kind === 'ensures').map((c) => lineColumn(c.range)) };
+  const report = scoreSpec({
     id: prepared.id,
     suite: prepared.suite,
     spec: prepared.specFile,
@@ -163,6 +167,7 @@ export function reportSuite(prepared: PreparedSuite, verdicts: Map<string, Verdi
     render: prepared.backend.render,
     seconds,
   });
+  return { ...report, locations };
 }
 
 /** Loads, runs and scores one suite file; any failure becomes an `error` report, never an exception. */

@@ -77,6 +77,10 @@ export const CrossCheckSchema = z.object({
 });
 export type CrossCheck = z.infer<typeof CrossCheckSchema>;
 
+/** 1-based line and column; a range's end is exclusive. */
+const PositionSchema = z.object({ line: z.number().int().min(1), column: z.number().int().min(1) });
+export const SourceRangeSchema = z.object({ start: PositionSchema, end: PositionSchema });
+
 export const SpecReportSchema = z.object({
   id: z.string(),
   suite: z.string(),
@@ -99,6 +103,8 @@ export const SpecReportSchema = z.object({
   oracles: z.array(z.string()),
   crossCheck: CrossCheckSchema.optional(),
   seconds: z.number(),
+  /** Where the method and its postcondition clauses (in order) are in the spec file, for views that show the source. */
+  locations: z.object({ method: SourceRangeSchema, ensures: z.array(SourceRangeSchema) }).optional(),
 });
 export type SpecReport = z.infer<typeof SpecReportSchema>;
 
