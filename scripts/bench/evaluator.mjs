@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { decideSuite, evalOracle, mapPool, prepareSuite, verifierOracle } from '@specmut/core';
+import { decideSuite, evalOracle, mapPool, prepareSuite, specsInFlight, verifierOracle } from '@specmut/core';
 import { dafnyBackend, dafnyVerifier, detectDafny, lowerDafnySpec } from '@specmut/dafny';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { jobs: { type: 'string' } } });
@@ -43,7 +43,7 @@ async function timed(label, oracle, concurrency) {
 // The evaluator runs once untimed first: Z3's WASM start-up (about 150 ms) is a one-time cost.
 await timed('evaluator (warm-up)', evalOracle(lowerDafnySpec), 1);
 const evaluator = await timed('evaluator', evalOracle(lowerDafnySpec), 1);
-const verifier = await timed('dafny verifier', verifierOracle(dafnyVerifier, await detectDafny(), { processes: jobs }), jobs * 8);
+const verifier = await timed('dafny verifier', verifierOracle(dafnyVerifier, await detectDafny(), { processes: jobs }), specsInFlight(jobs));
 console.log(`evaluator is ${(verifier.seconds / evaluator.seconds).toFixed(0)}x faster`);
 
 let both = 0;

@@ -49,7 +49,7 @@ const verifier = {
 };
 const oracle = verifierOracle(verifier, info, { processes: jobs, predict });
 const started = performance.now();
-const report = await scoreSuites(files, { backends: [dafnyBackend], oracleFor: async () => oracle }, { jobs: jobs * 8, overrides: { timeout: 20 } });
+const report = await scoreSuites(files, { backends: [dafnyBackend], oracleFor: async () => oracle }, { processes: jobs, overrides: { timeout: 20 } });
 const seconds = (performance.now() - started) / 1000;
 const total = runs.reduce((s, r) => s + r.seconds, 0);
 const obligations = runs.reduce((s, r) => s + r.obligations, 0);

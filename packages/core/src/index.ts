@@ -37,3 +37,4 @@ export * from './oracle/run-queue.js';
 export * from './oracle/size-route.js';
 export * from './oracle/choose.js';
 export * from './backend/load-module.js';
+export * from './oracle/schedule.js';

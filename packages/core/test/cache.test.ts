@@ -6,25 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   CachedOutcomeSchema,
-  T,
   V,
   obligationCache,
   verifierOracle,
-  type MethodSpec,
-  type SpecModule,
   type Triple,
   type Verifier,
 } from '../src/index.js';
+import { method, module } from './method-fixture.js';
 
-const method: MethodSpec = {
-  name: 'M',
-  kind: 'method',
-  signature: { name: 'M', params: [], results: [{ name: 'r', type: T.int }] },
-  clauses: [],
-  range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
-  dependencies: [],
-};
-const module: SpecModule = { file: 'm', text: '', methods: [method], native: null };
 const info = { name: 'fake', version: '1', command: [], details: { solverVersion: '4.8.12' } };
 /** Triples whose output is their number: the fake spec accepts 0 only. */
 const triple = (n: number): Triple => ({ id: `t${n}`, testId: 'x', role: n === 0 ? 'test' : 'mutant', inputs: {}, outputs: { r: V.int(n) } });

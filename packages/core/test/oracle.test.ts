@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   RunQueue,
-  T,
   V,
   combineObligations,
   obligationCache,
   verifierOracle,
   type Harness,
-  type MethodSpec,
   type RunRequest,
-  type SpecModule,
   type Triple,
   type Verifier,
 } from '../src/index.js';
+import { method, module } from './method-fixture.js';
 
 const triple = (id: string, role: Triple['role'] = 'mutant'): Triple => ({ id, testId: id, role, inputs: {}, outputs: { r: V.int(1) } });
-const method: MethodSpec = {
-  name: 'M',
-  kind: 'method',
-  signature: { name: 'M', params: [], results: [{ name: 'r', type: T.int }] },
-  clauses: [],
-  range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
-  dependencies: [],
-};
-const module: SpecModule = { file: 'm', text: '', methods: [method], native: null };
 
 /**
  * A scripted verifier: core's batching, bisection and mapping logic are tested here; the real Dafny
@@ -211,7 +200,10 @@ describe('the run queue', () => {
       },
     };
     const queue = new RunQueue(verifier, info, { processes: 1, deadline: () => 60 });
-    const results = await Promise.all(['a', 'b', 'c'].map((t) => queue.submit(harness(t), 1)));
+    const first = queue.submit(harness('a'), 1);
+    // b and c arrive while a runs, and wait for the one process together.
+    await new Promise((done) => setTimeout(done, 1));
+    const results = await Promise.all([first, ...['b', 'c'].map((t) => queue.submit(harness(t), 1))]);
     expect(runs).toEqual([['a+'], ['m:b+', 'm:c+']]);
     expect(combined).toBe(1);
     expect(results.map((r) => (r.kind === 'outcomes' ? r.outcomes.map((o) => `${o.symbol}=${o.result}`) : r.kind))).toEqual([['a+=verified'], ['b+=failed'], ['c+=verified']]);
@@ -234,11 +226,8 @@ describe('the run queue', () => {
     const queue = new RunQueue(verifier, info, { processes: 2, deadline: () => 60 });
     const one = (i: number): Harness => ({ files: [], main: '', args: [], obligations: [{ symbol: `s${i}`, tripleId: `s${i}`, polarity: 'positive' }] });
     await Promise.all([0, 1, 2, 3, 4, 5].map((i) => queue.submit(one(i), 1)));
-    // Two start at once; the four that waited are merged, but never more than an even share per slot.
-    expect(runs.slice(0, 2)).toEqual([1, 1]);
-    expect(runs.reduce((a, b) => a + b, 0)).toBe(6);
-    expect(runs.length).toBeLessThan(6);
-    expect(Math.max(...runs)).toBe(2);
+    // Six wait together for two processes: merged into an even share per slot, none left idle.
+    expect(runs).toEqual([3, 3]);
   });
 });
 
@@ -261,5 +250,63 @@ describe('an interrupted run', () => {
     expect(runs).toEqual([['a-', 'b-']]);
     expect(out.get('a')?.status).toBe('fails');
     expect(out.get('b')).toMatchObject({ status: 'unknown', cause: 'interrupted' });
+  });
+});
+
+describe('solver cores per process', () => {
+  const parallelVerifier = (cores: (number | undefined)[]): Verifier => ({
+    name: 'fake',
+    parallel: true,
+    detect: async () => info,
+    emit: () => ({ files: [], main: '', args: [], obligations: [] }),
+    run: async (_i, r) => {
+      cores.push(r.cores);
+      await new Promise((done) => setTimeout(done, 5));
+      return { exitCode: 0, stdout: '', stderr: '', killed: false, seconds: 1, artifacts: {} };
+    },
+    parse: (_o, h) => ({ kind: 'results', outcomes: h.obligations.map((o) => ({ symbol: o.symbol, result: 'verified' })) }),
+  });
+  const harness = (n: number, tag: string): Harness => ({ files: [], main: '', args: [], obligations: Array.from({ length: n }, (_, i) => ({ symbol: `${tag}${i}`, tripleId: `${tag}${i}`, polarity: 'positive' as const })) });
+
+  it('a batch alone takes the idle slots (the tail of a run), and its cost counts every core', async () => {
+    const cores: (number | undefined)[] = [];
+    const queue = new RunQueue(parallelVerifier(cores), info, { processes: 2, deadline: () => 60 });
+    const r = await queue.submit(harness(8, 'a'), 20);
+    expect(cores).toEqual([2]);
+    expect(r).toMatchObject({ kind: 'outcomes', seconds: 2 });
+  });
+
+  it('batches that wait together get one core each, and a one-obligation batch never more than one', async () => {
+    const cores: (number | undefined)[] = [];
+    const queue = new RunQueue({ ...parallelVerifier(cores), combine: undefined }, info, { processes: 2, deadline: () => 60 });
+    await Promise.all([queue.submit(harness(4, 'a'), 20), queue.submit(harness(4, 'b'), 20)]);
+    await queue.submit(harness(1, 'c'), 20);
+    expect(cores).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe("a spec's round in chunks", () => {
+  it('runs the chunks of a slow spec side by side on free processes, never merged with each other', async () => {
+    let running = 0;
+    let most = 0;
+    const sizes: number[] = [];
+    const { verifier } = scripted((ids) => Object.fromEntries(ids.map((i) => [i, ['failed', 'verified']])));
+    const slow: Verifier = {
+      ...verifier,
+      combine: (hs) => ({ harness: { files: [], main: '', args: [], obligations: hs.flatMap((h) => h.obligations) }, symbols: hs.map((h) => new Map(h.obligations.map((o) => [o.symbol, o.symbol]))) }),
+      run: async (i, r) => {
+        running++;
+        most = Math.max(most, running);
+        sizes.push(r.harness.obligations.length);
+        await new Promise((done) => setTimeout(done, 20));
+        running--;
+        return verifier.run(i, r);
+      },
+    };
+    const ids = Array.from({ length: 12 }, (_, i) => `m${i}`);
+    const out = await verifierOracle(slow, info, { processes: 2, chunkObligations: 6 }).decide({ module, method, triples: ids.map((id) => triple(id)), timeoutSeconds: 1 });
+    expect(sizes).toEqual([6, 6]);
+    expect(most).toBe(2);
+    for (const id of ids) expect(out.get(id)?.status).toBe('fails');
   });
 });

@@ -21,6 +21,8 @@ export const dafnyVerifier: Verifier = {
    * the plain harness left undecided. The evaluator's own witnesses are in every round.
    */
   efforts: [1],
+  // `--cores`: one Dafny process verifies that many harness methods at once.
+  parallel: true,
   emit: async (module, method, triples, options) => {
     const effort = options.effort ?? 1;
     const hints = await evaluatorHints(module, method, triples);

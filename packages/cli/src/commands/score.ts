@@ -61,9 +61,6 @@ function parseShard(raw: string): { index: number; count: number } {
 /** The project-local cache directory (see --cache). */
 export const defaultCacheDir = (): string => process.env.SPECMUT_CACHE || '.specmut-cache';
 
-/** Specs kept in flight per verifier process, so that waiting ones can be merged into one run. */
-const SPECS_PER_PROCESS = 8;
-
 export async function scoreCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -148,8 +145,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     const scored = await scoreSuites(files, { backends, oracleFor }, {
       signal: stop.signal,
       overrides,
-      // Many specs in flight, few verifier processes: specs that wait share a process (see RunQueue).
-      jobs: jobs * SPECS_PER_PROCESS,
+      processes: jobs,
       onPrepared: (_id, triples) => progress.prepare(triples),
       onSpec: (spec) => {
         done.push(spec);

@@ -103,6 +103,8 @@ export interface RunRequest {
   /** Wall-clock limit for the whole process; past it the process is killed. */
   deadlineSeconds: number;
   signal?: AbortSignal | undefined;
+  /** Obligations the tool may check at once (see `Verifier.parallel`); default its own setting. */
+  cores?: number | undefined;
 }
 
 export interface RunOutput {
@@ -142,6 +144,8 @@ export interface Verifier {
    * round with hints that help some proofs but slow others down).
    */
   efforts?: readonly number[];
+  /** `run` honours `RunRequest.cores` (the tool checks that many obligations at once), so an idle core can help a batch. */
+  parallel?: boolean;
   /** Finds the installed verifier; throws SpecmutError('missing-verifier') naming the setup command. */
   detect(): Promise<VerifierInfo>;
   emit(module: SpecModule, method: MethodSpec, triples: Triple[], options: EmitOptions): Harness | Promise<Harness>;

@@ -1,6 +1,10 @@
 import type { Harness, ObligationOutcome, RunOutput, Verifier, VerifierInfo } from '../backend/contract.js';
+import { MAX_MERGED_OBLIGATIONS, coresFor } from './schedule.js';
 
-/** What one harness's run came to, whether it ran alone or merged with others. */
+/**
+ * What one harness's run came to, whether it ran alone or merged with others. `seconds` are core-seconds
+ * (wall time x solver cores) charged to this harness: its share of a merged run, by obligations.
+ */
 export type HarnessResult =
   | { kind: 'outcomes'; outcomes: ObligationOutcome[]; seconds: number }
   | { kind: 'harness-error'; message: string }
@@ -22,6 +26,8 @@ interface Pending {
   timeoutSeconds: number;
   /** Wall-clock limit of this harness's run (default: `RunQueueOptions.deadline`). */
   deadlineSeconds: number;
+  /** Harnesses of one group (the chunks of one spec's round) are never merged with each other. */
+  group?: unknown;
   signal?: AbortSignal | undefined;
   resolve(result: HarnessResult): void;
   reject(e: unknown): void;
@@ -36,7 +42,9 @@ interface Pending {
  */
 export class RunQueue {
   private readonly waiting: Pending[] = [];
+  /** Process slots (solver cores) in use. */
   private busy = 0;
+  private scheduled = false;
 
   constructor(
     private readonly verifier: Verifier,
@@ -44,12 +52,23 @@ export class RunQueue {
     private readonly options: RunQueueOptions,
   ) {}
 
-  /** Queues a harness; `deadlineSeconds` caps its run (a spec's remaining budget), else the queue's default. */
-  submit(harness: Harness, timeoutSeconds: number, signal?: AbortSignal, deadlineSeconds?: number): Promise<HarnessResult> {
+  /**
+   * Queues a harness; `deadlineSeconds` caps its run (a spec's remaining budget), else the queue's
+   * default. Harnesses of the same `group` are kept apart, so that the chunks of one spec's round can
+   * run side by side instead of one after another in a merged process.
+   */
+  submit(harness: Harness, timeoutSeconds: number, signal?: AbortSignal, deadlineSeconds?: number, group?: unknown): Promise<HarnessResult> {
     return new Promise((resolve, reject) => {
       const deadline = deadlineSeconds ?? this.options.deadline(harness.obligations.length, timeoutSeconds);
-      this.waiting.push({ harness, timeoutSeconds, deadlineSeconds: deadline, signal, resolve, reject });
-      this.pump();
+      this.waiting.push({ harness, timeoutSeconds, deadlineSeconds: deadline, signal, group, resolve, reject });
+      // Start on the next turn of the event loop, so that harnesses submitted together are seen together.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
@@ -63,10 +82,13 @@ export class RunQueue {
       }
     }
     while (this.busy < this.options.processes && this.waiting.length > 0) {
+      const free = this.options.processes - this.busy;
       const batch = this.take();
-      this.busy++;
-      void this.runBatch(batch).finally(() => {
-        this.busy--;
+      const obligations = batch.reduce((n, p) => n + p.harness.obligations.length, 0);
+      const cores = coresFor({ obligations }, free, this.waiting.length, !!this.verifier.parallel);
+      this.busy += cores;
+      void this.runBatch(batch, cores).finally(() => {
+        this.busy -= cores;
         this.pump();
       });
     }
@@ -74,19 +96,20 @@ export class RunQueue {
 
   /**
    * The oldest waiting harness and, when the verifier can merge, others that fit with it: no more than
-   * an even share of what waits, so that merging never leaves a process slot idle.
+   * an even share of what waits over the free slots, so that merging never leaves a slot idle.
    */
   private take(): Pending[] {
-    const share = Math.ceil(this.waiting.length / this.options.processes);
+    const share = Math.ceil(this.waiting.length / Math.max(1, this.options.processes - this.busy));
     const first = this.waiting.shift()!;
     if (!this.verifier.combine || first.harness.combinable === false) return [first];
     const batch = [first];
     let size = first.harness.obligations.length;
-    const max = this.options.maxObligations ?? 200;
+    const max = this.options.maxObligations ?? MAX_MERGED_OBLIGATIONS;
     const argsKey = JSON.stringify(first.harness.args);
     for (let i = 0; i < this.waiting.length && size < max && batch.length < share; ) {
       const p = this.waiting[i]!;
-      if (p.harness.combinable !== false && JSON.stringify(p.harness.args) === argsKey && p.timeoutSeconds === first.timeoutSeconds && size + p.harness.obligations.length <= max) {
+      const apart = p.group !== undefined && batch.some((b) => b.group === p.group);
+      if (!apart && p.harness.combinable !== false && JSON.stringify(p.harness.args) === argsKey && p.timeoutSeconds === first.timeoutSeconds && size + p.harness.obligations.length <= max) {
         batch.push(p);
         size += p.harness.obligations.length;
         this.waiting.splice(i, 1);
@@ -95,38 +118,40 @@ export class RunQueue {
     return batch;
   }
 
-  private async runOne(p: Pick<Pending, 'harness' | 'timeoutSeconds' | 'deadlineSeconds' | 'signal'>): Promise<{ output: RunOutput; result: HarnessResult }> {
+  private async runOne(p: Pick<Pending, 'harness' | 'timeoutSeconds' | 'deadlineSeconds' | 'signal'>, cores: number): Promise<{ output: RunOutput; result: HarnessResult }> {
     const { harness } = p;
-    const output = await this.verifier.run(this.info, { harness, timeoutSeconds: p.timeoutSeconds, deadlineSeconds: p.deadlineSeconds, signal: p.signal });
+    const output = await this.verifier.run(this.info, { harness, timeoutSeconds: p.timeoutSeconds, deadlineSeconds: p.deadlineSeconds, signal: p.signal, ...(cores > 1 ? { cores } : {}) });
+    const seconds = output.seconds * cores;
     if (output.interrupted) return { output, result: { kind: 'interrupted' } };
-    if (output.killed) return { output, result: { kind: 'killed', seconds: output.seconds } };
+    if (output.killed) return { output, result: { kind: 'killed', seconds } };
     const parsed = this.verifier.parse(output, harness);
-    return { output, result: parsed.kind === 'harness-error' ? parsed : { kind: 'outcomes', outcomes: parsed.outcomes, seconds: output.seconds } };
+    return { output, result: parsed.kind === 'harness-error' ? parsed : { kind: 'outcomes', outcomes: parsed.outcomes, seconds } };
   }
 
-  private async runBatch(batch: Pending[]): Promise<void> {
+  private async runBatch(batch: Pending[], cores: number): Promise<void> {
     try {
       if (batch.length === 1) {
         const only = batch[0]!;
-        only.resolve((await this.runOne(only)).result);
+        only.resolve((await this.runOne(only, cores)).result);
         return;
       }
       const merged = this.verifier.combine!(batch.map((p) => p.harness));
       const signal = batch.find((p) => p.signal)?.signal;
       // The parts run one after another in one process: the merged run may take as long as they all may.
       const deadlineSeconds = batch.reduce((sum, p) => sum + p.deadlineSeconds, 0);
-      const { result } = await this.runOne({ harness: merged.harness, timeoutSeconds: batch[0]!.timeoutSeconds, deadlineSeconds, signal });
+      const { result } = await this.runOne({ harness: merged.harness, timeoutSeconds: batch[0]!.timeoutSeconds, deadlineSeconds, signal }, cores);
       if (result.kind === 'interrupted') {
         for (const p of batch) p.resolve(result);
         return;
       }
       if (result.kind !== 'outcomes') {
         // Not attributable to one part: run each on its own (sequentially, in this process slot).
-        for (const p of batch) p.resolve((await this.runOne(p)).result);
+        for (const p of batch) p.resolve((await this.runOne(p, cores)).result);
         return;
       }
       const bySymbol = new Map(result.outcomes.map((o) => [o.symbol, o]));
-      const share = result.seconds / batch.length;
+      const total = batch.reduce((n, p) => n + p.harness.obligations.length, 0);
+      const share = (p: Pending) => (result.seconds * p.harness.obligations.length) / Math.max(1, total);
       const parts = batch.map((p, k) =>
         p.harness.obligations.map((o): ObligationOutcome => {
           const got = bySymbol.get(merged.symbols[k]!.get(o.symbol)!);
@@ -138,8 +163,8 @@ export class RunQueue {
       for (let k = 0; k < batch.length; k++) {
         const p = batch[k]!;
         const unrun = parts[k]!.some((o) => o.result === 'missing');
-        if (broken && unrun) p.resolve((await this.runOne(p)).result);
-        else p.resolve({ kind: 'outcomes', outcomes: parts[k]!, seconds: share });
+        if (broken && unrun) p.resolve((await this.runOne(p, cores)).result);
+        else p.resolve({ kind: 'outcomes', outcomes: parts[k]!, seconds: share(p) });
       }
     } catch (e) {
       for (const p of batch) p.reject(e);

@@ -5,6 +5,7 @@ import type { Triple } from '../model/triple.js';
 import { verdict, type Verdict } from '../model/verdict.js';
 import { combineObligations } from './combine.js';
 import { RunQueue } from './run-queue.js';
+import { CHUNK_OBLIGATIONS, MAX_MERGED_OBLIGATIONS, START_UP_SECONDS, batchDeadline, specBudget } from './schedule.js';
 import type { Oracle, OracleRequest } from './oracle.js';
 
 /** A batch's outcome per obligation, each with the verifier seconds it cost. */
@@ -20,12 +21,16 @@ export interface VerifierOracleOptions {
   cache?: ObligationCache | undefined;
   /** Seconds added to a batch's deadline for process start-up. */
   slackSeconds?: number;
-  /** Triples per verifier process (default: all of a method's triples in one). 1 mimics one process per triple. */
+  /** Triples per verifier process, fixed (default: chunks of `chunkObligations`). 1 mimics one process per triple. */
   batchSize?: number;
+  /** Proof attempts per chunk of a spec's round (default `CHUNK_OBLIGATIONS`). */
+  chunkObligations?: number | undefined;
   /** An oracle whose verdicts decide which proof attempt to make first (the evaluator); never the verdict. */
   predict?: Oracle | undefined;
   /** Verifier processes at the same time, shared by every spec this oracle decides (default 1). */
   processes?: number;
+  /** At most this many obligations merged into one process (default `MAX_MERGED_OBLIGATIONS`). */
+  maxObligations?: number | undefined;
   /**
    * Also attempt the polarity a decided prediction rules out. Off by default: such a proof can only
    * succeed where the prediction is wrong, and the attempt costs a full time limit where the solver is slow.
@@ -36,23 +41,6 @@ export interface VerifierOracleOptions {
 interface Round {
   effort: number;
   attempts: ReadonlyMap<string, readonly Polarity[]>;
-}
-
-/** Seconds allowed for a verifier process to start (Dafny: about 1-2 s, more on a loaded machine). */
-export const START_UP_SECONDS = 10;
-
-/** Wall-clock limit for a batch: every obligation may use its full time limit, plus start-up. */
-export function batchDeadline(obligations: number, timeoutSeconds: number, slack = START_UP_SECONDS): number {
-  return slack + obligations * (timeoutSeconds + 1);
-}
-
-/**
- * Verifier seconds one spec may use over all its rounds: both proof attempts of every triple at the
- * full time limit, plus start-up. A verifier that hangs costs the spec at most this, however the
- * batch is split and retried, and the triples it leaves undecided are `unknown` (timeout) with the reason.
- */
-export function specBudget(triples: number, timeoutSeconds: number, slack = START_UP_SECONDS): number {
-  return slack + 2 * triples * (timeoutSeconds + 1);
 }
 
 /** What is left of a spec's budget, charged with the seconds of each run made for it. */
@@ -78,6 +66,23 @@ function firstPolarity(t: Triple, predicted: Verdict | undefined): Polarity {
   return t.role === 'mutant' || t.role === 'wrong' ? 'negative' : 'positive';
 }
 
+const slices = <T>(xs: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
+
+/** Triples in order, cut into chunks of at most `max` proof attempts (a triple is never cut). */
+function chunkByObligations(tried: readonly (readonly [Triple, readonly Polarity[]])[], max: number): Triple[][] {
+  const chunks: Triple[][] = [];
+  let size = Infinity;
+  for (const [t, polarities] of tried) {
+    if (size + polarities.length > max) {
+      chunks.push([]);
+      size = 0;
+    }
+    chunks.at(-1)!.push(t);
+    size += polarities.length;
+  }
+  return chunks;
+}
+
 const outcomesOf = (results: Extract<BatchResult, { kind: 'outcomes' }>['results']): BatchResult => ({ kind: 'outcomes', results });
 
 const opposite = (p: Polarity): Polarity => (p === 'positive' ? 'negative' : 'positive');
@@ -97,6 +102,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
   const name = `${info.name} ${info.version}`;
   const queue = new RunQueue(verifier, info, {
     processes: options.processes ?? 1,
+    maxObligations: options.maxObligations ?? MAX_MERGED_OBLIGATIONS,
     deadline: (n, timeout) => batchDeadline(n, timeout, options.slackSeconds),
   });
 
@@ -110,7 +116,8 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
   }
 
   /**
-   * One round's attempts for a batch: those the cache holds are taken from it, the others are emitted
+   * One round's attempts for a batch: those the cache holds are taken from it (costing nothing in this
+   * run), the others are emitted
    * again without the cached ones and run; what the run decides is stored per attempt.
    */
   async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, budget: Budget): Promise<BatchResult> {
@@ -124,7 +131,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       const missing = new Map<string, Polarity[]>();
       for (const o of full.obligations) {
         const entry = await cache.get(keys.get(o.symbol)!);
-        if (entry) hits.push({ o, outcome: { symbol: o.symbol, result: entry.result, ...(entry.message !== undefined ? { message: entry.message } : {}) }, seconds: entry.seconds });
+        if (entry) hits.push({ o, outcome: { symbol: o.symbol, result: entry.result, ...(entry.message !== undefined ? { message: entry.message } : {}) }, seconds: 0 });
         else missing.set(o.tripleId, [...(missing.get(o.tripleId) ?? []), o.polarity]);
       }
       if (missing.size === 0) return outcomesOf(hits);
@@ -136,7 +143,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     }
     if (budget.left <= 0) return { kind: 'killed', seconds: 0, budget: true };
     const own = batchDeadline(harness.obligations.length, req.timeoutSeconds, options.slackSeconds);
-    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal, Math.min(own, budget.left));
+    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal, Math.min(own, budget.left), budget);
     if (ran.kind === 'outcomes' || ran.kind === 'killed') budget.left -= ran.seconds;
     // Neither a kill nor an interruption says anything about the harness: never cached.
     if (ran.kind === 'killed') return { ...ran, budget: own > budget.left + ran.seconds || budget.left <= 0 };
@@ -236,9 +243,10 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
         if (effort > 0) pending = pending.filter((t) => !onlyTimeouts(out.get(t.id)));
         const tried = pending.map((t) => [t, polarities(t)] as const).filter(([, p]) => p.length > 0);
         const round: Round = { effort, attempts: new Map(tried.map(([t, p]) => [t.id, p])) };
-        const batch = tried.map(([t]) => t);
-        const size = options.batchSize ?? batch.length;
-        for (let i = 0; i < batch.length; i += size) await attempt(req.module, req.method, batch.slice(i, i + size), round, req, out, budget);
+        // The round's chunks go to the queue together: it merges them with other specs' work, never with
+        // each other, so a spec whose attempts are slow is spread over the processes that are free.
+        const chunks = options.batchSize ? slices(tried.map(([t]) => t), options.batchSize) : chunkByObligations(tried, options.chunkObligations ?? CHUNK_OBLIGATIONS);
+        await Promise.all(chunks.map((chunk) => attempt(req.module, req.method, chunk, round, req, out, budget)));
         pending = pending.filter((t) => !decided(out.get(t.id)));
       }
       const verdicts = new Map<string, Verdict>();

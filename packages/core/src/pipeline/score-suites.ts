@@ -4,6 +4,7 @@ import type { Backend, MethodSpec, SourceRange, SpecModule } from '../backend/co
 import { SpecmutError, formatLocation } from '../errors.js';
 import { readSuite, type LoadedSuite } from '../io/read-suite.js';
 import { mapPool } from '../oracle/pool.js';
+import { specsInFlight } from '../oracle/schedule.js';
 import type { Oracle } from '../oracle/oracle.js';
 import { REPORT_SCHEMA_VERSION, type Report, type SpecReport } from '../report/schema.js';
 import { scoreSpec, summarize } from '../report/score.js';
@@ -30,7 +31,9 @@ export interface ScoreContext {
 export interface ScoreOptions {
   /** Settings given explicitly (CLI flags); they win over a suite's own `options`. */
   overrides?: Partial<RunSettings>;
-  /** Specs scored at the same time (verifier processes in flight). */
+  /** Verifier processes the oracle runs at once; decides how many specs are in flight (see `specsInFlight`). */
+  processes?: number;
+  /** Specs in flight, overriding what `processes` implies. */
   jobs?: number;
   /** Paths in reports are written relative to this directory. */
   baseDir?: string;
@@ -176,10 +179,13 @@ export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: S
   let id = specIdOf(file);
   try {
     const prepared = await prepareSuite(file, ctx, options, (known) => (id = known));
+    const preparing = (performance.now() - started) / 1000;
     options.onPrepared?.(prepared.id, prepared.triples.length);
     // A stopped run still reports every spec (a complete report), without starting any verifier.
     const verdicts = options.signal?.aborted ? interruptedVerdicts(prepared) : await decideSuite(prepared, await ctx.oracleFor(prepared.backend), options.signal);
-    return reportSuite(prepared, verdicts, (performance.now() - started) / 1000);
+    // The spec's own cost, not the wall time it spent waiting for a process or sharing one with others.
+    const deciding = [...verdicts.values()].reduce((sum, v) => sum + (v.seconds ?? 0), 0);
+    return reportSuite(prepared, verdicts, preparing + deciding);
   } catch (e) {
     if (e instanceof SpecmutError && e.code === 'missing-verifier') throw e;
     const rel = relative(options.baseDir ?? process.cwd(), file) || file;
@@ -190,7 +196,7 @@ export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: S
 /** Scores many suites, `jobs` at a time; a missing verifier stops the run (nothing can be scored without it). */
 export async function scoreSuites(files: readonly string[], ctx: ScoreContext, options: ScoreOptions = {}): Promise<Report> {
   const started = performance.now();
-  const specs = await mapPool(files, options.jobs ?? 1, async (file, i) => {
+  const specs = await mapPool(files, options.jobs ?? specsInFlight(options.processes ?? 1), async (file, i) => {
     const report = await scoreSuiteFile(file, ctx, options);
     options.onSpec?.(report, i);
     return report;

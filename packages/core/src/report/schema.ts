@@ -102,6 +102,11 @@ export const SpecReportSchema = z.object({
   unknown: z.number().int(),
   oracles: z.array(z.string()),
   crossCheck: CrossCheckSchema.optional(),
+  /**
+   * The spec's own cost in this run: reading and preparing it, plus the verifier (or evaluator) seconds
+   * its triples took (its share of processes it shared, every solver core counted; nothing for attempts
+   * taken from the cache), not the wall time it waited for a process.
+   */
   seconds: z.number(),
   /** Where the method and its postcondition clauses (in order) are in the spec file, for views that show the source. */
   locations: z.object({ method: SourceRangeSchema, ensures: z.array(SourceRangeSchema) }).optional(),

@@ -38,7 +38,7 @@ export function dafnyArguments(info: VerifierInfo, main: string, csv: string, re
     '--filter-symbol',
     HARNESS_PREFIX,
     '--cores',
-    info.details.cores ?? '1',
+    String(request.cores ?? info.details.cores ?? '1'),
     ...request.harness.args,
   ];
 }
