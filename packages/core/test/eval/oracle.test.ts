@@ -77,7 +77,7 @@ describe('evalOracle', () => {
     expect(out.get('w')!.reason).toMatch(/not well-formed: index 3 out of range/);
   });
 
-  it('evaluates a realistic suite far faster than a verifier', async () => {
+  it('decides every triple of a realistic suite of 100 specs', async () => {
     // 100 specs x 18 triples of a typical MBPP-style spec: sorted permutation of the input.
     const s = E.v('s');
     const r = E.v('r');
@@ -113,13 +113,7 @@ describe('evalOracle', () => {
     }
     return decided;
     };
-    await suite(); // warm-up: the first run includes JIT compilation
-    const started = performance.now();
+    // Every triple decided; how fast is a benchmark's business (scripts/bench/evaluator.mjs prints it), not a test's.
     expect(await suite()).toBe(1800);
-    const ms = performance.now() - started;
-    // The Dafny verifier takes 1-3 s per spec, 100-300 s for these 100 specs: 1000x faster is 100-300 ms.
-    // (About 130 ms on a warm process outside the test runner; about 400 ms inside vitest; the bound leaves room for a loaded machine.)
-    expect(ms).toBeLessThan(1_000);
-    console.log(`100 specs x 18 triples evaluated in ${ms.toFixed(0)} ms`);
   });
 });
