@@ -38,3 +38,4 @@ export * from './oracle/size-route.js';
 export * from './oracle/choose.js';
 export * from './backend/load-module.js';
 export * from './oracle/schedule.js';
+export * from './oracle/settle.js';

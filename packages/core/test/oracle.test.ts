@@ -84,9 +84,17 @@ describe('the verifier oracle', () => {
     const { verifier, runs } = scripted(() => ({ a: ['failed', 'failed'] }));
     const predict = { name: 'guess', decide: async () => new Map([['a', { status: 'holds' as const, oracle: 'guess' }]]) };
     const out = await verifierOracle(verifier, info, { predict }).decide(req(['a']));
-    // The negation of what the prediction computed cannot be proved, so it is not attempted.
-    expect(runs).toEqual([['a+']]);
+    // The predicted proof failed: the prediction may be wrong, so the opposite is attempted too.
+    expect(runs).toEqual([['a+'], ['a-']]);
     expect(out.get('a')).toMatchObject({ status: 'unknown', cause: 'gave-up', oracle: 'fake 1' });
+  });
+
+  it('decides what a wrong prediction would have cost: the opposite proof after a failed predicted one', async () => {
+    const { verifier, runs } = scripted(() => ({ a: ['failed', 'verified'] }));
+    const predict = { name: 'guess', decide: async () => new Map([['a', { status: 'holds' as const, oracle: 'guess' }]]) };
+    const out = await verifierOracle(verifier, info, { predict }).decide(req(['a'], 'test'));
+    expect(runs).toEqual([['a+'], ['a-']]);
+    expect(out.get('a')?.status).toBe('fails');
   });
 
   it('attempts the polarity a prediction rules out when asked to be exhaustive, and where the prediction is undecided', async () => {
@@ -101,9 +109,16 @@ describe('the verifier oracle', () => {
     expect(out.get('a')?.status).toBe('fails');
     runs.length = 0;
     const pruned = await verifierOracle(verifier, info, { predict }).decide(req(['a', 'b'], 'test'));
-    expect(runs).toEqual([['a+', 'b+'], ['b-']]);
-    expect(pruned.get('a')?.status).toBe('unknown');
+    // a's predicted proof failed (so its negation is tried), b's prediction is undecided.
+    expect(runs).toEqual([['a+', 'b+'], ['a-', 'b-']]);
+    expect(pruned.get('a')?.status).toBe('fails');
     expect(pruned.get('b')?.status).toBe('fails');
+    // After a predicted proof that ran out of time, the opposite is not attempted.
+    runs.length = 0;
+    const { verifier: slow, runs: slowRuns } = scripted(() => ({ a: ['timeout', 'verified'] }));
+    const timedOut = await verifierOracle(slow, info, { predict }).decide(req(['a'], 'test'));
+    expect(slowRuns).toEqual([['a+']]);
+    expect(timedOut.get('a')).toMatchObject({ status: 'unknown', cause: 'timeout' });
   });
 
   it('runs the extra effort rounds with both polarities for what is still undecided', async () => {
@@ -125,8 +140,9 @@ describe('the verifier oracle', () => {
     const holds = { status: 'holds' as const, oracle: 'guess' };
     const predict = { name: 'guess', decide: async () => new Map([['a', holds], ['b', holds]]) };
     const out = await verifierOracle({ ...verifier, efforts: [1] }, info, { predict }).decide(req(['a', 'b'], 'test'));
-    // Only the predicted polarity, and the hint round only for the triple that was refuted in time.
-    expect(runs).toEqual([['a+', 'b+'], ['b+']]);
+    // The hint round only for the triple whose predicted proof failed in time (with both polarities,
+    // since the prediction may be wrong); nothing more for the one that ran out of time.
+    expect(runs).toEqual([['a+', 'b+'], ['b-'], ['b+', 'b-']]);
     expect(out.get('a')).toMatchObject({ status: 'unknown', cause: 'timeout' });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { T, V, scoreSpec, summarize, type PlannedTriple, type Verdict } from '../src/index.js';
+import { T, V, scoreSpec, settleVerdicts, summarize, withoutErrorVerdicts, type PlannedTriple, type Verdict } from '../src/index.js';
 
 const signature = { name: 'M', params: [{ name: 'x', type: T.int }], results: [{ name: 'y', type: T.int }] };
 const triple = (id: string, testId: string, role: PlannedTriple['role'], y?: number): PlannedTriple => ({
@@ -50,5 +50,33 @@ describe('scores', () => {
     expect(r.tests[0]).toMatchObject({ verdict: 'unknown', cause: 'vacuous', precondition: { verdict: 'fails' } });
     expect(r.tests[0]!.mutants[0]).toMatchObject({ verdict: 'unknown', cause: 'vacuous' });
     expect(r.correctness).toBe(0);
+  });
+
+  it('let no verdict stand on a precondition that was not proved: unknown (precondition-unknown), with the cause', () => {
+    const triples = [triple('p', 'a', 'precondition'), triple('t1', 'a', 'test', 2), triple('m1', 'a', 'mutant', 3), triple('m2', 'a', 'mutant', 4)];
+    const r = score({ p: { status: 'unknown', cause: 'timeout', reason: 'ran out of time', oracle: 'o' }, t1: v('holds'), m1: v('fails'), m2: v('unknown', 'gave-up') }, triples, ['a']);
+    expect(r.tests[0]).toMatchObject({ verdict: 'unknown', cause: 'precondition-unknown' });
+    expect(r.tests[0]!.reason).toMatch(/assumes the precondition, which was not proved for these inputs \(unknown: ran out of time\)/);
+    expect(r.tests[0]!.mutants.map((m) => [m.verdict, m.cause])).toEqual([['unknown', 'precondition-unknown'], ['unknown', 'gave-up']]);
+    expect(r.correctness).toBe(0);
+    expect(r.completeness).toBe(0);
+  });
+
+  it('keep verdicts whose precondition was proved, and those of specs without one', () => {
+    const triples = [triple('p', 'a', 'precondition'), triple('t1', 'a', 'test', 2), triple('t2', 'b', 'test', 2)];
+    const settled = settleVerdicts(triples, new Map([['p', v('holds')], ['t1', v('holds')], ['t2', v('fails')]]));
+    expect(settled.get('t1')).toEqual(v('holds'));
+    // Test b has no precondition triple (the spec has no precondition for it to violate).
+    expect(settled.get('t2')).toEqual(v('fails'));
+  });
+
+  it('do not score a spec whose verdicts include errors, and keep its verdicts in the report', () => {
+    const triples = [triple('t1', 'a', 'test', 2), triple('m1', 'a', 'mutant', 3)];
+    const verdicts = { t1: v('holds'), m1: { status: 'error', cause: 'harness-error', reason: 'Dafny crashed', oracle: 'dafny 4.11.0' } as Verdict };
+    const r = withoutErrorVerdicts(score(verdicts, triples, ['a']), new Map(Object.entries(verdicts)));
+    expect(r).toMatchObject({ status: 'error', correctness: null, completeness: null, error: { code: 'oracle-error' } });
+    expect(r.error!.message).toMatch(/1 of 2 triples could not be checked \(harness-error, dafny 4\.11\.0\): Dafny crashed/);
+    expect(r.tests[0]!.verdict).toBe('holds');
+    expect(summarize([r], 1)).toMatchObject({ scored: 0, errors: 1 });
   });
 });

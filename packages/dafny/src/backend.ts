@@ -25,7 +25,7 @@ export const dafnyVerifier: Verifier = {
   parallel: true,
   emit: async (module, method, triples, options) => {
     const effort = options.effort ?? 1;
-    const hints = await evaluatorHints(module, method, triples);
+    const hints = options.independent ? undefined : await evaluatorHints(module, method, triples);
     const harness = emitHarness(harnessPlan(module, method), triples, { attempts: options.attempts, effort }, hints);
     // A bit-vector harness may need a solver of its own (see `solverFor`): it runs alone.
     if (!canCombine(harness.files[0]!.text) || usesBitvectors(harness)) harness.combinable = false;

@@ -1,7 +1,7 @@
 import { SpecmutError, type Clause, type ClauseKind, type MethodSpec, type Parameter, type SourceRange, type SpecModule } from '@specmut/core';
 import { declarationKeyword, indexDeclarations, type Declaration } from './syntax/declarations.js';
 import { dependencyClosure } from './syntax/dependencies.js';
-import { fields, named, parseDafny, type Node, type Tree } from './syntax/parser.js';
+import { descendants, fields, named, parseDafny, type Node, type Tree } from './syntax/parser.js';
 import { assertParsed } from './syntax/syntax-errors.js';
 import { TypeResolver } from './syntax/types.js';
 
@@ -74,7 +74,7 @@ function methodSpecOf(decl: Declaration, all: Declaration[], types: TypeResolver
   const signature: MethodSpec['signature'] = { name: decl.name, params, results };
   const modifies = modifiedParameters(clauses, params);
   if (modifies.length) signature.modifies = modifies;
-  return {
+  const spec: MethodSpec = {
     name: decl.name,
     kind: declarationKeyword(node) || decl.kind,
     signature,
@@ -82,6 +82,34 @@ function methodSpecOf(decl: Declaration, all: Declaration[], types: TypeResolver
     range: rangeOf(node),
     dependencies: deps.map((d) => [...d.path, d.name].join('.')),
   };
+  const state = objectState(decl, clauses);
+  if (state) spec.unsupported = state;
+  return spec;
+}
+
+/**
+ * Why an instance member cannot be tested as a function of its parameters: its clauses read `this` or
+ * a field of the enclosing class, trait or datatype. A test gives values for the parameters and results
+ * only, so a harness would check such clauses against an object state nobody fixed (the postcondition
+ * of `modifies this` with no state change), which is no verdict at all.
+ */
+function objectState(decl: Declaration, clauses: Clause[]): string | undefined {
+  const body = decl.container;
+  if (!body || body.type !== 'class_body') return undefined;
+  const modifiers = named(decl.node).filter((c) => c.type === 'modifier').map((c) => c.text);
+  if (modifiers.includes('static')) return undefined;
+  const fieldNames = new Set(
+    named(body)
+      .filter((m) => m.type === 'field_declaration' || m.type === 'const_declaration')
+      .flatMap((m) => fields(m, 'name').map((n) => n.text)),
+  );
+  for (const c of clauses) {
+    for (const n of descendants(c.node as Node)) {
+      if (n.type === 'this_expression') return `it is an instance member of ${decl.path.at(-1) ?? 'a class'} whose ${c.kind} clause reads \`this\` (line ${n.startPosition.row + 1}): object state is not part of a test`;
+      if (n.type === 'identifier' && fieldNames.has(n.text)) return `it is an instance member of ${decl.path.at(-1) ?? 'a class'} whose ${c.kind} clause reads the field \`${n.text}\` (line ${n.startPosition.row + 1}): object state is not part of a test`;
+    }
+  }
+  return undefined;
 }
 
 /** Array parameters named in `modifies` clauses: their final state is an output of the method. */

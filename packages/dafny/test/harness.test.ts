@@ -29,11 +29,23 @@ describe('Dafny harness hints', () => {
 
   it('states sequence membership only for specs that test membership', async () => {
     const shared = await prepare('shared-elements/shared-elements.suite.json');
-    expect(await methodText(shared, shared.triples[0]!.id, 'positive', 0)).toMatch(/assume \{:axiom\} 4 in result;/);
+    expect(await methodText(shared, shared.triples[0]!.id, 'positive', 0)).toMatch(/assert 4 in result;/);
     const sum = await prepare('array-sum/array-sum.suite.json');
     const text = await methodText(sum, sum.triples[0]!.id, 'positive', 0);
-    expect(text).toMatch(/assume \{:axiom\} a\[0\] == /);
-    expect(text).not.toMatch(/assume \{:axiom\} -?\d+ in /);
+    expect(text).toMatch(/assert a\[0\] == /);
+    expect(text).not.toMatch(/assert -?\d+ in /);
+  });
+
+  it('assumes nothing but fresh arrays\' contents and the precondition: every other fact is asserted', async () => {
+    for (const suite of ['shared-elements/shared-elements.suite.json', 'array-sum/array-sum.suite.json', 'reverse-in-place/reverse-in-place.suite.json']) {
+      const prepared = await prepare(suite);
+      for (const t of prepared.triples) {
+        for (const effort of [0, 1]) {
+          const assumed = (await methodText(prepared, t.id, 'positive', effort)).split('\n').filter((l) => /\bassume\b/.test(l));
+          for (const line of assumed) expect(line).toMatch(/^\s*assume \{:axiom\} (\w+\[\.\.\] == \[.*\];|\(.*\);)$/);
+        }
+      }
+    }
   });
 
   it("keeps a refutation to the evaluator's counterexample, without the other quantifiers' candidates", async () => {

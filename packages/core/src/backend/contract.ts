@@ -37,6 +37,12 @@ export interface MethodSpec {
   range: SourceRange;
   /** Declarations the clauses depend on, transitively, by name. */
   dependencies: string[];
+  /**
+   * Set when the backend cannot build a sound harness or lowering for this callable (e.g. its clauses
+   * read object state the test model has no values for): the reason, shown to the user; such a spec
+   * is reported as unsupported, never scored.
+   */
+  unsupported?: string | undefined;
 }
 
 /** A parsed spec file. `native` holds the backend's own AST and indexes; core never looks inside it. */
@@ -83,6 +89,12 @@ export interface EmitOptions {
   attempts?: ReadonlyMap<string, readonly Polarity[]>;
   /** 0 for the plain harness; higher levels (see `Verifier.efforts`) may add costlier hints. */
   effort?: number;
+  /**
+   * Emit nothing derived from another oracle (no evaluator witnesses or values as hints): set when the
+   * verifier's verdicts are compared with that oracle's (`--cross-check`), so that agreement means two
+   * independent derivations agreed.
+   */
+  independent?: boolean | undefined;
 }
 
 export interface VerifierInfo {

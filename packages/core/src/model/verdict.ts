@@ -20,6 +20,8 @@ export const VerdictCauseSchema = z.enum([
   'missing',
   /** The run was stopped (Ctrl-C, SIGTERM) before this triple was decided. */
   'interrupted',
+  /** Decided under the assumption of a precondition that was not proved for these inputs (see settleVerdicts). */
+  'precondition-unknown',
 ]);
 export type VerdictCause = z.infer<typeof VerdictCauseSchema>;
 

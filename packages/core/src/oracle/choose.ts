@@ -15,7 +15,7 @@ export type OracleMode = 'auto' | 'verifier' | 'eval';
 
 export interface OracleChoice {
   mode?: OracleMode;
-  /** A second oracle whose verdicts are attached to the first's, to list disagreements. */
+  /** A second oracle whose verdicts are attached to the first's, to list disagreements; the two then run independently. */
   crossCheck?: Exclude<OracleMode, 'auto'> | undefined;
   cacheDir?: string | undefined;
   /** Verifier processes at the same time (specs waiting meanwhile are merged into shared runs). */
@@ -39,19 +39,25 @@ export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => 
     if (!backend.lower) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no evaluator lowering`);
     return evalOracle(backend.lower);
   };
-  const verifier = async (backend: Backend): Promise<Oracle> => {
+  /**
+   * `independent`: when the verifier is cross-checked against the evaluator, it gets neither the
+   * evaluator's predictions nor its hints, so that each oracle derives its verdicts on its own and a
+   * disagreement can show.
+   */
+  const verifier = async (backend: Backend, independent: boolean): Promise<Oracle> => {
     if (!backend.verifier) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no verifier`);
     // The evaluator's opinion orders the proof attempts (the likely one first); verdicts stay the verifier's.
-    const predict = backend.lower ? evalOracle(backend.lower, { solver: false, name: 'eval (prediction)' }) : undefined;
-    const oracle = verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes, exhaustive: choice.exhaustive });
+    const predict = backend.lower && !independent ? evalOracle(backend.lower, { solver: false, name: 'eval (prediction)' }) : undefined;
+    const oracle = verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes, exhaustive: choice.exhaustive, independent });
     // Huge inputs go to the evaluator (linear in their size), not into a verifier harness.
     return routeBySize(oracle, backend.lower ? evaluator(backend) : undefined, { maxValues: choice.maxValues ?? DEFAULT_MAX_VALUES, notice: choice.notice });
   };
+  const independent = choice.crossCheck !== undefined;
   const make = async (backend: Backend, mode: OracleMode): Promise<Oracle> => {
     if (mode === 'eval') return evaluator(backend);
-    if (mode === 'verifier' || !backend.lower) return verifier(backend);
+    if (mode === 'verifier' || !backend.lower) return verifier(backend, independent);
     try {
-      return await verifier(backend);
+      return await verifier(backend, independent);
     } catch (e) {
       if (!(e instanceof SpecmutError && e.code === 'missing-verifier')) throw e;
       choice.notice?.(`${e.message}; verdicts come from specmut's evaluator (eval). ${e.hint ?? ''}`.trim());

@@ -36,6 +36,8 @@ export interface VerifierOracleOptions {
    * succeed where the prediction is wrong, and the attempt costs a full time limit where the solver is slow.
    */
   exhaustive?: boolean;
+  /** Nothing derived from another oracle in the harnesses (see `EmitOptions.independent`). */
+  independent?: boolean | undefined;
 }
 
 interface Round {
@@ -108,7 +110,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
 
   async function emit(module: SpecModule, method: MethodSpec, triples: Triple[], attempts: Round['attempts'], round: Round, req: OracleRequest): Promise<Harness | { message: string }> {
     try {
-      return await verifier.emit(module, method, triples, { timeoutSeconds: req.timeoutSeconds, attempts, effort: round.effort });
+      return await verifier.emit(module, method, triples, { timeoutSeconds: req.timeoutSeconds, attempts, effort: round.effort, independent: options.independent });
     } catch (e) {
       if (e instanceof SpecmutError) return { message: e.format() };
       throw e;
@@ -218,15 +220,19 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     async decide(req) {
       const predicted = options.predict ? await options.predict.decide(req).catch(() => new Map<string, Verdict>()) : new Map<string, Verdict>();
       const first = new Map(req.triples.map((t) => [t.id, firstPolarity(t, predicted.get(t.id))]));
+      const out: Outcomes = new Map();
       // A decided prediction is a computation on the concrete values; the proof of the opposite claim
-      // could only succeed if it were wrong, so by default only the predicted polarity is attempted.
+      // could only succeed if it were wrong, so by default it is not attempted after the predicted proof
+      // ran out of time (which is where it would cost most). After the predicted proof plainly failed it
+      // is: the prediction may be what is wrong, and a prediction must never cost a verdict it did not
+      // decide (it only ever orders the attempts; every verdict is a proof).
+      const failed = (t: Triple) => out.get(t.id)?.[first.get(t.id)!]?.result === 'failed';
       const settled = (t: Triple) => !options.exhaustive && ['holds', 'fails'].includes(predicted.get(t.id)?.status ?? '');
       const rounds: { effort: number; polarities: (t: Triple) => readonly Polarity[] }[] = [
         { effort: 0, polarities: (t) => [first.get(t.id)!] },
-        { effort: 0, polarities: (t) => (settled(t) ? [] : [opposite(first.get(t.id)!)]) },
-        ...(verifier.efforts ?? []).map((effort) => ({ effort, polarities: (t: Triple) => (settled(t) ? [first.get(t.id)!] : (['positive', 'negative'] as const)) })),
+        { effort: 0, polarities: (t) => (settled(t) && !failed(t) ? [] : [opposite(first.get(t.id)!)]) },
+        ...(verifier.efforts ?? []).map((effort) => ({ effort, polarities: (t: Triple) => (settled(t) && !failed(t) ? [first.get(t.id)!] : (['positive', 'negative'] as const)) })),
       ];
-      const out: Outcomes = new Map();
       const slack = options.slackSeconds ?? START_UP_SECONDS;
       const total = specBudget(req.triples.length, req.timeoutSeconds, slack);
       const why = `the spec's verifier budget of ${total} s ran out (2 attempts x ${req.triples.length} triples x (${req.timeoutSeconds} s time limit + 1 s) + ${slack} s start-up): the verifier hangs or is very slow on this spec`;

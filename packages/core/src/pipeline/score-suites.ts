@@ -128,6 +128,9 @@ export async function prepareSuite(
   }
   const module = await backend.load(rel(specFile), text);
   const method = findMethod(module, loaded.suite.method, rel(specFile));
+  if (method.unsupported) {
+    throw new SpecmutError('unsupported', `${method.name} cannot be scored: ${method.unsupported}`, { file: rel(specFile), line: method.range.start.line, column: method.range.start.column });
+  }
   const tests = resolveTests(loaded, method.signature);
   const triples = buildTriples(tests, method.signature, {
     mutants: settings.mutants,
@@ -173,6 +176,19 @@ export function reportSuite(prepared: PreparedSuite, verdicts: Map<string, Verdi
   return { ...report, locations };
 }
 
+/**
+ * A spec with `error` verdicts is not scored: an error means the oracle itself broke (a harness that does
+ * not compile, a verifier that crashed or printed what cannot be read), so the figures would describe the
+ * tool, not the spec. The report keeps every verdict for inspection; the spec counts as an error.
+ */
+export function withoutErrorVerdicts(report: SpecReport, verdicts: ReadonlyMap<string, Verdict>): SpecReport {
+  const errors = [...verdicts.values()].filter((v) => v.status === 'error');
+  if (errors.length === 0) return report;
+  const first = errors[0]!;
+  const message = `${errors.length} of ${verdicts.size} triples could not be checked (${first.cause ?? 'error'}, ${first.oracle}): ${first.reason ?? 'no message'}`;
+  return { ...report, status: 'error', error: { code: 'oracle-error', message }, correctness: null, completeness: null, lenientCompleteness: null };
+}
+
 /** Loads, runs and scores one suite file; any failure becomes an `error` report, never an exception. */
 export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: ScoreOptions = {}): Promise<SpecReport> {
   const started = performance.now();
@@ -185,7 +201,7 @@ export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: S
     const verdicts = options.signal?.aborted ? interruptedVerdicts(prepared) : await decideSuite(prepared, await ctx.oracleFor(prepared.backend), options.signal);
     // The spec's own cost, not the wall time it spent waiting for a process or sharing one with others.
     const deciding = [...verdicts.values()].reduce((sum, v) => sum + (v.seconds ?? 0), 0);
-    return reportSuite(prepared, verdicts, preparing + deciding);
+    return withoutErrorVerdicts(reportSuite(prepared, verdicts, preparing + deciding), verdicts);
   } catch (e) {
     if (e instanceof SpecmutError && e.code === 'missing-verifier') throw e;
     const rel = relative(options.baseDir ?? process.cwd(), file) || file;

@@ -1,3 +1,4 @@
+import { settleVerdicts } from '../oracle/settle.js';
 import type { Type } from '../model/types.js';
 import { outputParams, type Signature } from '../model/signature.js';
 import { encodeValue, type Json } from '../model/json-values.js';
@@ -83,14 +84,9 @@ const missing = (oracle = 'none'): Verdict => ({ status: 'unknown', cause: 'miss
 /** Turns per-triple verdicts into the spec's report: per-test rows, counts and the three scores. */
 export function scoreSpec(input: ScoreInput): SpecReport {
   const { signature, render } = input;
-  const preFails = new Set(input.triples.filter((t) => t.role === 'precondition' && input.verdicts.get(t.id)?.status === 'fails').map((t) => t.testId));
-  // Inputs that violate the precondition make every triple of that test vacuous, whatever an oracle said
-  // (a verifier that assumes the precondition proves anything from it).
-  const verdictOf = (t: PlannedTriple): Verdict => {
-    const v = input.verdicts.get(t.id) ?? missing();
-    if (t.role === 'precondition' || !preFails.has(t.testId)) return v;
-    return { ...v, status: 'unknown', cause: 'vacuous', reason: 'the precondition is false for these inputs, so the spec says nothing about their outputs' };
-  };
+  // Verdicts that rest on an unproved precondition do not stand (see settleVerdicts).
+  const settled = settleVerdicts(input.triples, input.verdicts);
+  const verdictOf = (t: PlannedTriple): Verdict => settled.get(t.id) ?? missing();
   const tests: TestReport[] = input.testIds.map((testId) => {
     const own = input.triples.filter((t) => t.testId === testId);
     const main = own.find((t) => t.role === 'test')!;

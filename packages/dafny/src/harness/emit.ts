@@ -52,6 +52,8 @@ function materialize(name: string, v: Value, t: Type): { lines: string[]; expr: 
     const elem = renderDafnyType(t.elem);
     if (t.dims === 1) {
       if (holdsArrays(t.elem)) throw new SpecmutError('unsupported', `arrays of arrays (${name}: ${showType(t)})`);
+      // The one assumption a harness makes besides the precondition, and one that cannot be false: a
+      // fresh array's elements are unconstrained, and the sequence has the array's length.
       return { lines: [`var ${name}: ${renderDafnyType(t)} := new ${elem}[${v.elems.length}];`, `assume {:axiom} ${name}[..] == ${renderDafny(v, t)};`], expr: name };
     }
     if (t.dims === 2) {
