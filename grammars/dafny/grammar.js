@@ -1580,7 +1580,11 @@ module.exports = grammar({
 
     integer_literal: (_) => token(choice(/0x[0-9a-fA-F](_?[0-9a-fA-F])*/, /[0-9](_?[0-9])*/)),
 
-    real_literal: (_) => token(/[0-9](_?[0-9])*\.[0-9](_?[0-9])*([eE][+-]?[0-9](_?[0-9])*)?/),
+    // Dafny 4.11's lexer: digits (with `_` between them), then a fraction, an exponent or both; the
+    // exponent marker is a lower-case `e` and its sign only `-` (`1e-15`, `1.5e3`; Dafny rejects `1.5E3`
+    // and `1e+3`).
+    real_literal: (_) =>
+      token(choice(/[0-9](_?[0-9])*\.[0-9](_?[0-9])*(e-?[0-9](_?[0-9])*)?/, /[0-9](_?[0-9])*e-?[0-9](_?[0-9])*/)),
 
     char_literal: (_) =>
       token(

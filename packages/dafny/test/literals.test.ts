@@ -31,6 +31,11 @@ describe('reading Dafny literals', () => {
   it('reads reals exactly, never through floating point', async () => {
     expect(await read('62.830000000000005', T.real)).toEqual(V.real(62830000000000005n, 10n ** 15n));
     expect(await read('-2.5', T.real)).toEqual(V.real(-5, 2));
+    // Exponents, with or without a fraction (Dafny 4.11 writes a lower-case `e` and only `-` as its sign).
+    expect(await read('1.5e3', T.real)).toEqual(V.real(1500, 1));
+    expect(await read('1e-15', T.real)).toEqual(V.real(1, 10n ** 15n));
+    expect(await read('-1_0.5e1_0', T.real)).toEqual(V.real(-105_000_000_000n, 1));
+    expect(await read('2.25e-1', T.real)).toEqual(V.real(9, 40));
     expect(await read('(1.0 / 3.0)', T.real)).toEqual(V.real(1, 3));
     expect(await read('(-1.0 / 3.0)', T.real)).toEqual(V.real(-1, 3));
     expect(await read('314.15926535897932384600', T.real)).toEqual(V.real(31415926535897932384600n, 10n ** 20n));

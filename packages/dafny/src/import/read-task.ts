@@ -1,9 +1,9 @@
 import { SpecmutError, formatLocation, outputParams, type MethodSpec, type SpecModule } from '@specmut/core';
-import { loadDafnyModule } from '../spec-module.js';
+import { dafnyNative, loadDafnyModule } from '../spec-module.js';
 import { parseDafny, type Node } from '../syntax/parser.js';
 import { syntaxProblems } from '../syntax/syntax-errors.js';
 import { readTestMethods, type TestCall } from './read-tests.js';
-import { chooseTarget, findTestMethods, methodDeclarations, namesOf } from './test-methods.js';
+import { chooseTarget, findTestMethods, methodDeclarations, methodName, namesOf } from './test-methods.js';
 import { isReadable } from './suite.js';
 
 /** The texts of one task: its spec, and the file holding its test method (absent when there is none). */
@@ -98,9 +98,33 @@ export async function readTask(sources: TaskSources): Promise<TaskReading> {
       reasons.push(off.length ? `${found}; ${plural(off.length, 'more call')} ${off.length === 1 ? 'is' : 'are'} commented out (line${off.length === 1 ? '' : 's'} ${off.join(', ')})` : found);
     }
     const notes = reading.tests.flatMap((t) => t.notes.map((n) => `test ${t.ordinal}: ${n}`));
+    const copy = ownCopyNote(declarations, method.name, spec, sources);
+    if (copy) notes.unshift(copy);
     const status: TaskStatus = readable.length === 0 ? 'skipped' : reasons.length === 0 ? 'imported' : 'partial';
     return { method, status, tests: reading.tests, readable, reasons, notes };
   } finally {
     tree.delete();
   }
+}
+
+/** A declaration's specification as text: everything but its body and comments, whitespace collapsed. */
+function specificationText(node: Node): string {
+  const body = node.childForFieldName('body');
+  const text = body ? node.text.slice(0, body.startIndex - node.startIndex) : node.text;
+  return text.replace(/\/\/[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Test files often carry their own copy of the method they test, and with `--tests-from` that copy may
+ * come from another version of the benchmark. The spec scored is always the one in the spec file (the
+ * benchmark's spec under evaluation); the tests are data about the intent. When the copy differs, the
+ * tests were written against another spec, and the report says so.
+ */
+function ownCopyNote(declarations: readonly Node[], name: string, spec: SpecModule, sources: TaskSources): string | undefined {
+  const copy = declarations.find((d) => methodName(d) === name);
+  const original = spec.methods.find((m) => m.name === name);
+  if (!copy || !original) return undefined;
+  const specNative = dafnyNative(spec).declarations.find((d) => d.name === name)?.node;
+  if (!specNative || specificationText(copy) === specificationText(specNative)) return undefined;
+  return `warning: ${sources.testFile} declares its own ${name} (line ${copy.startPosition.row + 1}), whose specification differs from the one in ${sources.specFile}; the tests are scored against ${sources.specFile}`;
 }

@@ -539,6 +539,17 @@ class TestMethodReader {
     }
   }
 
+  /** Whether a node reads as a value of the result's type. */
+  private fits(node: Node, result: Parameter, site: Site): boolean {
+    try {
+      this.readExpected(node, result, site);
+      return true;
+    } catch (e) {
+      if (e instanceof LiteralError) return false;
+      throw e;
+    }
+  }
+
   /**
    * An expected value as written; `e[..]` where `e` holds a literal is `e`'s contents (an array's or
    * a sequence's: both are sequences of their elements here).
@@ -591,6 +602,14 @@ class TestMethodReader {
     const parts = unparenthesize(value).type === 'tuple_expression' ? fields(unparenthesize(value), 'element') : [];
     if (outputs.length > 1 && parts.length === outputs.length) {
       outputs.forEach((r, i) => this.setExpected(test, r, { node: parts[i]! }, site));
+      return;
+    }
+    // MBPP-DFY's Python origin writes several results as one list (`//expected [[2, 4], [1, 3]]`): read it
+    // as the results in order when it has one element per result and each element is a value of its type.
+    const listed = unparenthesize(value).type === 'sequence_display' ? fields(unparenthesize(value), 'element') : [];
+    if (outputs.length > 1 && listed.length === outputs.length && outputs.every((r, i) => this.fits(listed[i]!, r, site))) {
+      outputs.forEach((r, i) => this.setExpected(test, r, { node: listed[i]! }, site));
+      test.notes.push(`line ${site.line}: ${site.label} gives the ${outputs.length} results as one list; read in order as ${outputs.map((r) => r.name).join(', ')}`);
       return;
     }
     const modified = this.modified;

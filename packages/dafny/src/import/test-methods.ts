@@ -4,7 +4,7 @@ import { calleeName, callsIn } from './syntax.js';
 
 /** Finding the test methods of a test file and the spec method they test. */
 
-function methodName(node: Node): string | undefined {
+export function methodName(node: Node): string | undefined {
   return node.childForFieldName('name')?.text;
 }
 

@@ -10,10 +10,14 @@ export function integerValue(text: string): bigint {
 }
 
 /** `3.14` is exactly 314/100: Dafny reals are mathematical reals, never floating point. */
+/** A real literal's exact value: `1.5`, `1e-15`, `1_0.5e1_0` (fraction, exponent or both, `_` between digits). */
 export function realValue(text: string, negate = false): Value {
-  const [whole = '0', frac = ''] = text.replace(/_/g, '').split('.');
-  const num = BigInt(whole + frac);
-  return V.real(negate ? -num : num, 10n ** BigInt(frac.length));
+  const [mantissa = '0', exponent = '0'] = text.replace(/_/g, '').split('e');
+  const [whole = '0', frac = ''] = mantissa.split('.');
+  const shift = BigInt(exponent) - BigInt(frac.length);
+  const digits = BigInt(whole + frac);
+  const num = shift > 0n ? digits * 10n ** shift : digits;
+  return V.real(negate ? -num : num, shift < 0n ? 10n ** -shift : 1n);
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '0': '\0', '\\': '\\', "'": "'", '"': '"' };

@@ -1,3 +1,4 @@
+import { lowerLetSuchThat } from './quantifiers.js';
 import { P, V, type MatchCase, type Pattern, type Type } from '@specmut/core';
 import { fields, named, type Node } from '../syntax/parser.js';
 import type { Lowered, LowerContext } from './context.js';
@@ -90,6 +91,7 @@ export function lowerMatch(cx: LowerContext, node: Node, scope: Scope, expected?
  */
 export function lowerLet(cx: LowerContext, node: Node, scope: Scope, expected?: Type): Lowered {
   const op = node.childForFieldName('operator')?.text;
+  if (op === ':|') return lowerLetSuchThat(cx, node, scope, expected);
   if (op !== ':=') unsupportedAt(`let with ${op}`, node);
   const patterns = fields(node, 'pattern');
   const values = fields(node, 'value').map((v) => cx.expr(v, scope));

@@ -1,15 +1,19 @@
-import { T, type Binder, type Expr, type Type } from '@specmut/core';
+import { T, UNSPECIFIED, type Binder, type Expr, type Type } from '@specmut/core';
 import { fields, named, type Node } from '../syntax/parser.js';
 import { checked } from './checks.js';
 import type { Lowered, LowerContext } from './context.js';
 import { pin, withInference } from './infer.js';
 import type { Binding, Scope } from './scope.js';
 import { subsetConstraints } from './subsets.js';
+import { unsupportedAt } from './unsupported.js';
 import { known, memberType } from './types.js';
 
 /** Bound variables as written; untyped ones get their type from their uses (see infer.ts). */
 function boundVariables(cx: LowerContext, list: Node | null): { nodes: Node[]; bindings: Binding[] } {
-  const nodes = list ? named(list).filter((n) => n.type === 'bound_variable') : [];
+  return variablesOf(cx, list ? named(list).filter((n) => n.type === 'bound_variable') : []);
+}
+
+function variablesOf(cx: LowerContext, nodes: Node[]): { nodes: Node[]; bindings: Binding[] } {
   const bindings = nodes.map((n): Binding => {
     const name = n.childForFieldName('name')!.text;
     const typeNode = n.childForFieldName('type');
@@ -117,5 +121,27 @@ export function lowerLambda(cx: LowerContext, node: Node, scope: Scope): Lowered
     const requires = fields(node, 'requires').map((r) => cx.expr(r, inner).e);
     if (requires.length) body = checked(conjunction(cx, requires)!, body, cx.loc(node), 'the precondition of the lambda');
     return { e: cx.E.lambda(bindings.map((b) => ({ name: b.ir, type: known(b.type) })), body), t: T.opaque('->') };
+  });
+}
+
+/**
+ * `var x :| P(x); E(x)`: Dafny picks some `x` with `P(x)` (which one is not specified), and the
+ * expression is well-formed only if one exists. Its value is known only where it is the same for every
+ * such `x`: the set of `E(x)` over all witnesses has exactly one element. Otherwise (several values,
+ * or no witness) the value is unspecified, so a clause that depends on it is unknown, never decided by
+ * a guess at Dafny's choice.
+ */
+export function lowerLetSuchThat(cx: LowerContext, node: Node, scope: Scope, expected?: Type): Lowered {
+  const patterns = fields(node, 'pattern');
+  if (!patterns.every((p) => p.type === 'bound_variable')) unsupportedAt('let such that with a pattern', node);
+  const { nodes, bindings } = variablesOf(cx, patterns);
+  return withInference(bindings, () => {
+    const b = bind(cx, nodes, bindings, scope);
+    const condition = fields(node, 'value').map((v) => cx.expr(v, b.scope).e);
+    const body = cx.expr(node.childForFieldName('body')!, b.scope, expected);
+    const values = cx.E.setComp(b.binders(), conjunction(cx, [...b.constraints, ...condition]), body.e);
+    const all = cx.fresh('such_that');
+    const single = cx.E.ite(cx.E.eq(cx.E.card(cx.E.v(all)), cx.E.int(1)), cx.E.int(0), cx.E.int(-1));
+    return { e: cx.E.let(all, values, cx.E.index(cx.E.prim('toSeq', cx.E.v(all)), single, { onFail: UNSPECIFIED })), t: body.t, soft: body.soft };
   });
 }

@@ -129,6 +129,8 @@ export function unsupportedNodes(spec: IrSpec): LoweringReport['unsupported'] {
   for (const f of spec.functions) {
     (f.requires ?? []).forEach(visit);
     if (f.body) visit(f.body);
+    // A helper without a body is opaque: every call of it is unknown, so the report says so up front.
+    else if (f.name !== spec.name) out.push({ construct: `function ${f.name} has no body (its calls cannot be evaluated)` });
   }
   return out;
 }

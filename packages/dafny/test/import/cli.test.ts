@@ -25,7 +25,7 @@ describe('specmut import mbpp-dfy', () => {
       expect(text).toContain('task_id_19: partial (1 test)\n    test 1 (line 2, `Area(2, 3, 4)`): Area takes 2 arguments (w, h), the call passes 3\n');
       expect(text).toContain('task_id_12: imported, with notes\n    test 1: the expected value of r is `e1`');
       expect(text).not.toMatch(/task_id_1:/);
-      expect(lines.at(-2)).toBe('31 tasks: 16 imported with all their tests (at least 3), 9 partial, 6 skipped; 65 tests in 25 suites');
+      expect(lines.at(-2)).toBe('32 tasks: 17 imported with all their tests (at least 3), 9 partial, 6 skipped; 68 tests in 26 suites');
       expect(lines.at(-1)).toBe(`suites written to ${out}; report: ${join(out, 'import-report.json')}`);
     } finally {
       await rm(out, { recursive: true, force: true });

@@ -26,14 +26,14 @@ afterAll(async () => {
 
 describe('importing an MBPP-DFY directory', () => {
   it('writes a suite and a copy of the spec per task with tests, and a report with totals', async () => {
-    expect(report.totals).toEqual({ tasks: 31, imported: 16, partial: 9, skipped: 6, tests: 65 });
+    expect(report.totals).toEqual({ tasks: 32, imported: 17, partial: 9, skipped: 6, tests: 68 });
     const files = await readdir(out);
     expect(files).toContain('import-report.json');
-    expect(files.filter((f) => f.endsWith('.suite.json'))).toHaveLength(25);
+    expect(files.filter((f) => f.endsWith('.suite.json'))).toHaveLength(26);
     expect(await readFile(join(out, 'task_id_2.dfy'), 'utf8')).toBe(await readFile(join(corpus, 'src/task_id_2.dfy'), 'utf8'));
     const written = JSON.parse(await readFile(join(out, 'import-report.json'), 'utf8'));
     expect(written.totals).toEqual(report.totals);
-    expect(written.tasks).toHaveLength(31);
+    expect(written.tasks).toHaveLength(32);
   });
 
   it('names the suite after the task, with the method, backend and the task as meta (no label for human specs)', async () => {
@@ -179,6 +179,16 @@ describe('methods that change an array in place', () => {
     expect(task('28').notes).toEqual(['test 6: the expected value of a is `e6` (line 45), which the test declares but never compares with the final state of a6']);
   });
 
+  it('reads several results written as one list (`//expected [[2, 4], [1, 3]]`) in order, and says so', async () => {
+    expect(task('32').status).toBe('imported');
+    expect(await tests('32')).toEqual([
+      [{ a: [1, 2, 3, 4] }, { evens: [2, 4], odds: [1, 3] }],
+      [{ a: [7] }, { evens: [], odds: [7] }],
+      [{ a: [] }, { evens: [], odds: [] }],
+    ]);
+    expect(task('32').notes?.[0] ?? '').toMatch(/gives the 2 results as one list; read in order as evens, odds/);
+  });
+
   it('gives results and final states as one object by name when a method has both', async () => {
     expect(task('29')).toMatchObject({ status: 'imported', tests: 3 });
     expect(await tests('29')).toEqual([
@@ -307,6 +317,8 @@ describe('options', () => {
       const r = await importMbppDfy({ dir: corpus, out: alt, testsFrom: join(corpus, 'test-alt') });
       expect(r.tasks[0]).toMatchObject({ task_id: '1', status: 'partial', tests: 2, reasons: ['test 3 (line 8, `AbsDiff(1, 1)`): no expected value for d (nothing checks the result)'] });
       expect(r.tasks[1]!.reasons).toEqual(['there is no test file corpus/test-alt/task_id_2.dfy']);
+      // Its test file carries an older copy of the spec: the spec file's is scored, and the report says so.
+      expect(r.tasks[0]!.notes).toEqual([expect.stringMatching(/^warning: corpus\/test-alt\/task_id_1\.dfy declares its own AbsDiff \(line 1\d\), whose specification differs from the one in corpus\/src\/task_id_1\.dfy; the tests are scored against corpus\/src\/task_id_1\.dfy$/)]);
       expect(r.testsFrom).toBe(join(corpus, 'test-alt'));
     } finally {
       await rm(alt, { recursive: true, force: true });

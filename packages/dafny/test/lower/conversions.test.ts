@@ -21,6 +21,12 @@ describe('conversions', () => {
     expect((await run(spec, { r: real(-3, 2), n: -2 })).reason).toMatch(/not well-formed: no case matches \(false, "as int needs a real that is an integer"\) at test\.dfy:2:16/);
   });
 
+  it('reads real literals with exponents exactly (1.5e3, 1e-15)', async () => {
+    expect(await check('r: real', 'r == 1.5e3 && r * 1e-3 == 1.5', { r: real(1500) })).toBe('holds');
+    expect(await check('r: real', 'r < 1e-15', { r: real(1, 10n ** 16n) })).toBe('holds');
+    expect(await check('r: real', 'r == 2.5e-1', { r: real(1, 3) })).toBe('fails');
+  });
+
   it('checks conversions into nat and subset types', async () => {
     expect(await check('n: int', 'n as nat == 3', { n: 3 })).toBe('holds');
     expect(await check('n: int', 'n as nat == 3', { n: -3 })).toBe('unknown:not-well-formed');

@@ -1,6 +1,6 @@
 import { V } from '@specmut/core';
 import { describe, expect, it } from 'vitest';
-import { check, lowerFully, status } from './helpers.js';
+import { check, lowerFully, lowerText, status } from './helpers.js';
 
 describe('functions and predicates', () => {
   it('calls recursive functions on sequences', async () => {
@@ -126,5 +126,26 @@ describe('datatype members', () => {
     const spec = await lowerFully(text, 'M');
     expect(await status(spec, { p: V.datatype('Pair', [V.int(2), V.int(3)]), s: 5 })).toBe('holds');
     expect(await status(spec, { p: V.datatype('Pair', [V.int(2), V.int(3)]), s: 6 })).toBe('fails');
+  });
+
+  it('reports a helper function without a body in the lowering report, before any evaluation', async () => {
+    const r = await lowerText('function Secret(x: int): int\nmethod M(x: int) returns (y: int)\n  ensures y == Secret(x) + 1\n', 'M');
+    expect(r.unsupported.map((u) => u.construct)).toEqual(['function Secret has no body (its calls cannot be evaluated)']);
+  });
+
+  it('evaluates let-such-that only where every witness gives the same value', async () => {
+    // One witness: its value.
+    expect(await check('s: seq<int>, r: int', 'r == (var i :| 0 <= i < |s| && s[i] == 3; i)', { s: [5, 3, 8], r: 1 })).toBe('holds');
+    expect(await check('s: seq<int>, r: int', 'r == (var i :| 0 <= i < |s| && s[i] == 3; i)', { s: [5, 3, 8], r: 2 })).toBe('fails');
+    // Several witnesses with the same value: that value (the element, not which index).
+    expect(await check('s: seq<int>, r: int', 'r == (var i :| 0 <= i < |s| && s[i] > 4; s[i] % 2)', { s: [5, 3, 7], r: 1 })).toBe('holds');
+    // Several witnesses with different values: Dafny's choice is not specified, so neither verdict.
+    expect(await check('s: seq<int>, r: int', 'r == (var i :| 0 <= i < |s| && s[i] > 4; i)', { s: [5, 3, 7], r: 0 })).toBe('unknown:unspecified');
+    // No witness: not well-formed in Dafny; unknown here too.
+    expect((await check('s: seq<int>, r: int', 'r == (var i :| 0 <= i < |s| && s[i] == 9; i)', { s: [5, 3, 7], r: 0 })).startsWith('unknown')).toBe(true);
+    // In a function body, over a set.
+    const spec = await lowerFully('function Pick(s: set<int>): int\n  requires s != {}\n{\n  var x :| x in s; x\n}\nmethod M(s: set<int>) returns (r: int)\n  ensures r == Pick(s)\n', 'M');
+    expect(await status(spec, { s: V.set([V.int(4)]), r: 4 })).toBe('holds');
+    expect((await status(spec, { s: V.set([V.int(4), V.int(6)]), r: 4 })).startsWith('unknown')).toBe(true);
   });
 });
