@@ -190,6 +190,8 @@ describe('the verifier oracle', () => {
 describe('the run queue', () => {
   it('merges harnesses that wait for a process into one run, and maps results back per spec', async () => {
     const runs: string[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((done) => (release = done));
     let combined = 0;
     const harness = (tag: string): Harness => ({
       files: [{ name: 'h', text: tag }],
@@ -203,7 +205,8 @@ describe('the run queue', () => {
       emit: () => harness('x'),
       run: async (_i, r) => {
         runs.push(r.harness.obligations.map((o) => o.symbol));
-        await new Promise((done) => setTimeout(done, 5));
+        // The first run lasts until the test has submitted the others (no timing race on a loaded machine).
+        if (runs.length === 1) await gate;
         return { exitCode: 0, stdout: '', stderr: '', killed: false, seconds: 1, artifacts: {} };
       },
       parse: (_out, h) => ({ kind: 'results', outcomes: h.obligations.map((o) => ({ symbol: o.symbol, result: o.symbol.startsWith('m:b') ? 'failed' : 'verified' })) }),
@@ -217,9 +220,11 @@ describe('the run queue', () => {
     };
     const queue = new RunQueue(verifier, info, { processes: 1, deadline: () => 60 });
     const first = queue.submit(harness('a'), 1);
+    while (runs.length === 0) await new Promise((done) => setImmediate(done));
     // b and c arrive while a runs, and wait for the one process together.
-    await new Promise((done) => setTimeout(done, 1));
-    const results = await Promise.all([first, ...['b', 'c'].map((t) => queue.submit(harness(t), 1))]);
+    const rest = ['b', 'c'].map((t) => queue.submit(harness(t), 1));
+    release();
+    const results = await Promise.all([first, ...rest]);
     expect(runs).toEqual([['a+'], ['m:b+', 'm:c+']]);
     expect(combined).toBe(1);
     expect(results.map((r) => (r.kind === 'outcomes' ? r.outcomes.map((o) => `${o.symbol}=${o.result}`) : r.kind))).toEqual([['a+=verified'], ['b+=failed'], ['c+=verified']]);
