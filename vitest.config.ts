@@ -9,5 +9,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    globalSetup: ['./vitest.global-setup.ts'],
   },
 });
