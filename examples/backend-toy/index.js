@@ -30,7 +30,7 @@ export const toyBackend = {
         name: s.name,
         kind: 'spec',
         signature: { name: s.name, params: s.params.map(param), results: s.results.map(param) },
-        clauses: s.clauses.map((c) => ({ kind: c.kind, text: c.text, range: c.range, node: c.expr })),
+        clauses: s.clauses.map((c) => ({ role: c.kind === 'requires' ? 'precondition' : 'postcondition', keyword: c.kind, text: c.text, range: c.range, node: c.expr })),
         range: s.range,
         dependencies: [],
       })),

@@ -1,4 +1,4 @@
-import { SpecmutError, type Clause, type ClauseKind, type MethodSpec, type Parameter, type SourceRange, type SpecModule } from '@specmut/core';
+import { SpecmutError, type Clause, type ClauseRole, type MethodSpec, type Parameter, type SourceRange, type SpecModule } from '@specmut/core';
 import { declarationKeyword, indexDeclarations, type Declaration } from './syntax/declarations.js';
 import { dependencyClosure } from './syntax/dependencies.js';
 import { descendants, fields, named, parseDafny, type Node, type Tree } from './syntax/parser.js';
@@ -14,12 +14,13 @@ export interface DafnyNative {
   functionSyntax: 3 | 4;
 }
 
-const CLAUSE_KINDS: Record<string, ClauseKind> = {
-  requires_clause: 'requires',
-  ensures_clause: 'ensures',
-  reads_clause: 'reads',
-  modifies_clause: 'modifies',
-  decreases_clause: 'decreases',
+/** Dafny's clauses (by grammar node) with their keyword and the role core knows them by. */
+const CLAUSES: Record<string, { keyword: string; role: ClauseRole }> = {
+  requires_clause: { keyword: 'requires', role: 'precondition' },
+  ensures_clause: { keyword: 'ensures', role: 'postcondition' },
+  reads_clause: { keyword: 'reads', role: 'read-frame' },
+  modifies_clause: { keyword: 'modifies', role: 'write-frame' },
+  decreases_clause: { keyword: 'decreases', role: 'termination' },
 };
 
 export function rangeOf(node: Node): SourceRange {
@@ -36,10 +37,10 @@ function clauseBody(node: Node): Node[] {
   return [...fields(node, 'frame'), ...fields(node, 'measure')];
 }
 
-function clauseOf(node: Node, kind: ClauseKind): Clause {
+function clauseOf(node: Node, { keyword, role }: { keyword: string; role: ClauseRole }): Clause {
   const body = clauseBody(node);
   const text = body.length === 1 ? body[0]!.text : body.map((b) => b.text).join(', ');
-  const clause: Clause = { kind, text, range: rangeOf(body[0] ?? node), node };
+  const clause: Clause = { role, keyword, text, range: rangeOf(body[0] ?? node), node };
   const label = node.childForFieldName('label');
   if (label) clause.label = label.text;
   return clause;
@@ -63,8 +64,8 @@ function functionResult(node: Node, types: TypeResolver): Parameter[] {
 function methodSpecOf(decl: Declaration, all: Declaration[], types: TypeResolver): MethodSpec {
   const node = decl.node;
   const clauses = named(node)
-    .filter((c) => c.type in CLAUSE_KINDS)
-    .map((c) => clauseOf(c, CLAUSE_KINDS[c.type]!));
+    .filter((c) => c.type in CLAUSES)
+    .map((c) => clauseOf(c, CLAUSES[c.type]!));
   const isFunction = node.type === 'function_declaration';
   const results = isFunction ? functionResult(node, types) : parametersOf(node.childForFieldName('returns'), types);
   // The signature's types count too: a harness declares variables of them.
@@ -116,7 +117,7 @@ function objectState(decl: Declaration, clauses: Clause[]): string | undefined {
 function modifiedParameters(clauses: Clause[], params: Parameter[]): string[] {
   const names = new Set<string>();
   for (const c of clauses) {
-    if (c.kind !== 'modifies') continue;
+    if (c.role !== 'write-frame') continue;
     for (const frame of fields(c.node as Node, 'frame')) {
       const p = params.find((q) => q.name === frame.text);
       if (p && p.type.kind === 'array') names.add(p.name);

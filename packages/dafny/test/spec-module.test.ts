@@ -41,7 +41,8 @@ describe('loading a Dafny spec', () => {
 
   it('keeps clauses with their text and source range', async () => {
     const tally = (await load('declarations.dfy')).methods.find((x) => x.name === 'Tally')!;
-    expect(tally.clauses.map((c) => `${c.kind}: ${c.text}`)).toEqual([
+    expect(tally.clauses.map((c) => c.role)).toEqual(['precondition', 'postcondition', 'postcondition', 'write-frame', 'termination']);
+    expect(tally.clauses.map((c) => `${c.keyword}: ${c.text}`)).toEqual([
       'requires: k > 0',
       'ensures: n == Count(s, k)',
       'ensures: even <==> Even(Twice(n))',

@@ -16,11 +16,22 @@ export interface SourceRange {
   end: Position;
 }
 
-export type ClauseKind = 'requires' | 'ensures' | 'reads' | 'modifies' | 'decreases';
+/**
+ * What a clause says, whatever a language calls it: each backend maps its own syntax onto these
+ * (Dafny: requires, ensures, reads, modifies, decreases; Lean: hypotheses, the postcondition, ...).
+ */
+export type ClauseRole =
+  | 'precondition' // must hold of the inputs for the spec to say anything
+  | 'postcondition' // relates inputs and outputs
+  | 'read-frame' // state the callable may read
+  | 'write-frame' // state the callable may change
+  | 'termination'; // a measure that decreases
 
 /** One specification clause, kept as source text plus where it came from; `node` is backend-private. */
 export interface Clause {
-  kind: ClauseKind;
+  role: ClauseRole;
+  /** The clause's keyword as the language writes it (for messages): `requires`, `ensures`, ... */
+  keyword: string;
   text: string;
   range: SourceRange;
   label?: string | undefined;

@@ -136,7 +136,7 @@ export async function prepareSuite(
     mutants: settings.mutants,
     seed: settings.seed,
     specId: id,
-    checkPrecondition: method.clauses.some((c) => c.kind === 'requires'),
+    checkPrecondition: method.clauses.some((c) => c.role === 'precondition'),
   });
   return { id, suite: rel(file), specFile: rel(specFile), loaded, backend, module, method, tests, triples, settings };
 }

@@ -96,7 +96,7 @@ export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan
   const prelude = applyEdits(module.text, [...implementationEdits(native.tree.rootNode), { start: insertAt, end: insertAt, text: MARKER }]);
   const at = prelude.indexOf(MARKER);
   const conditionNodes = (kind: 'requires' | 'ensures') =>
-    method.clauses.filter((c) => c.kind === kind).map((c) => (c.node as Node).childForFieldName('condition')!);
+    method.clauses.filter((c) => c.keyword === kind).map((c) => (c.node as Node).childForFieldName('condition')!);
   const self: SelfCall | undefined =
     decl.node.type === 'function_declaration' && method.signature.results[0]
       ? { name: decl.name, params: method.signature.params.map((p) => p.name), result: method.signature.results[0].name }

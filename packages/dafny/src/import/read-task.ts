@@ -41,14 +41,14 @@ function skipped(reason: string, method?: MethodSpec): TaskReading {
 
 /** Why a method gives a test nothing to check: no results, and no array parameter it changes in place. */
 function describeNoOutputs(method: MethodSpec): string {
-  const frames = method.clauses.filter((c) => c.kind === 'modifies').map((c) => c.text);
+  const frames = method.clauses.filter((c) => c.role === 'write-frame').map((c) => c.text);
   const how = frames.length ? `it returns nothing and changes no array parameter (modifies ${frames.join(', ')})` : 'it returns nothing and changes no array parameter';
   return `${method.name} has no outputs: ${how}, and specmut tests a method's results and the arrays it changes in place`;
 }
 
 /** The methods of the spec and of the test file that may change the arrays passed to them. */
 function changers(spec: readonly MethodSpec[], declared: readonly Node[]): Set<string> {
-  const names = new Set(spec.filter((m) => m.clauses.some((c) => c.kind === 'modifies')).map((m) => m.name));
+  const names = new Set(spec.filter((m) => m.clauses.some((c) => c.role === 'write-frame')).map((m) => m.name));
   for (const d of declared) {
     const name = d.childForFieldName('name')?.text;
     if (name && d.namedChildren.some((c) => c?.type === 'modifies_clause')) names.add(name);

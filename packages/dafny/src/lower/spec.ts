@@ -82,7 +82,7 @@ function lowerChecked(module: SpecModule, method: MethodSpec): LoweringReport {
   const postScope = Scope.root({ path: decl.path, selfCall, signature }, [...params, ...results]);
   const clauses = (kind: 'requires' | 'ensures', scope: Scope): IrClause[] =>
     method.clauses
-      .filter((c) => c.kind === kind)
+      .filter((c) => c.keyword === kind)
       .map((c) => {
         const condition = (c.node as Node).childForFieldName('condition')!;
         const clause: IrClause = { expr: cx.expr(condition, scope).e, loc: cx.loc(condition) };

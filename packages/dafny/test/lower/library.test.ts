@@ -11,7 +11,7 @@ beforeAll(async () => {
   const text = readFileSync(new URL('./fixtures/library.dfy', import.meta.url), 'utf8');
   const module = await loadDafnyModule('library.dfy', text);
   for (const m of module.methods) {
-    if (!m.clauses.some((c) => c.kind === 'ensures')) continue;
+    if (!m.clauses.some((c) => c.role === 'postcondition')) continue;
     const r = lowerDafnyReport(module, m);
     if ('unsupported' in r.result) throw new Error(r.result.unsupported);
     expect(r.unsupported).toEqual([]);
