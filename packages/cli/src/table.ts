@@ -22,6 +22,9 @@ export function formatSpec(spec: SpecReport): string {
   const lines = [
     `${spec.id}${label}  ${spec.method}  correctness ${pct(spec.correctness)}  completeness ${pct(spec.completeness)}  (lenient ${pct(spec.lenientCompleteness)})  ${spec.seconds.toFixed(1)} s  [${spec.oracles.join(', ')}]`,
   ];
+  if (spec.preconditionCorrectness != null || spec.preconditionCompleteness != null) {
+    lines.push(`  precondition: correctness ${pct(spec.preconditionCorrectness ?? null)} (test inputs accepted)  completeness ${pct(spec.preconditionCompleteness ?? null)} (reject inputs refused)`);
+  }
   const rows = [['  test', 'verdict', 'rejected', 'accepted', 'unknown', 'surviving mutants']];
   for (const t of spec.tests) {
     const count = (v: string) => String(t.mutants.filter((m) => m.verdict === v).length);
@@ -31,10 +34,16 @@ export function formatSpec(spec: SpecReport): string {
     rows.push([`  ${t.id}`, `${t.verdict}${pre}`, count('rejected'), count('accepted'), String(Number(count('unknown')) + Number(count('error'))), shown || '-']);
   }
   lines.push(...table(rows));
-  const notes: string[] = spec.tests.flatMap((t) => [
+  const notes: string[] = (spec.notes ?? []).map((n) => `  note: ${n}`);
+  for (const r of spec.rejectInputs ?? []) {
+    if (r.verdict === 'rejected') continue;
+    const inputs = Object.entries(r.inputs).map(([k, v]) => `${k} = ${v}`).join(', ');
+    notes.push(`  reject input ${r.id} (${inputs}): ${r.verdict === 'accepted' ? 'accepted by the precondition' : `${r.verdict}${r.cause ? ` (${r.cause})` : ''}${r.reason ? `: ${r.reason}` : ''}`}`);
+  }
+  notes.push(...spec.tests.flatMap((t) => [
     ...(t.verdict !== 'holds' && t.reason ? [`  ${t.id}: ${t.verdict}: ${t.reason}`] : []),
     ...t.mutants.filter((m) => m.verdict === 'unknown' || m.verdict === 'error').slice(0, 2).map((m) => `  ${m.id} ${m.value}: ${m.verdict}${m.cause ? ` (${m.cause})` : ''}${m.reason ? `: ${m.reason}` : ''}`),
-  ]);
+  ]));
   const cc = spec.crossCheck;
   if (cc) {
     notes.push(`  cross-check with ${cc.oracle}: ${cc.agree}/${cc.compared} decided by both agree` + (cc.secondaryOnly ? `, ${cc.secondaryOnly} decided by ${cc.oracle} only` : '') + (cc.primaryOnly ? `, ${cc.primaryOnly} by ${spec.oracles.join(', ')} only` : ''));
@@ -50,6 +59,9 @@ export function formatSummary(report: Report): string {
   return [
     `specs ${s.specs}  scored ${s.scored}  errors ${s.errors}  correct ${s.correct}/${s.scored}`,
     `mean correctness ${pct(s.correctness)}  mean completeness ${pct(s.completeness)}  (lenient ${pct(s.lenientCompleteness)})`,
+    ...(s.preconditionCorrectness != null || s.preconditionCompleteness != null
+      ? [`mean precondition correctness ${pct(s.preconditionCorrectness ?? null)}  mean precondition completeness ${pct(s.preconditionCompleteness ?? null)}`]
+      : []),
     `mutants ${s.mutants.total}: rejected ${s.mutants.rejected}, accepted ${s.mutants.accepted}, unknown ${s.mutants.unknown}, error ${s.mutants.error}`,
     `unknown verdicts ${s.unknown}${causes ? ` (${causes})` : ''}  time ${s.seconds.toFixed(1)} s`,
     ...(s.crossCheck

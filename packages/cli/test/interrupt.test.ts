@@ -8,7 +8,7 @@ import { processesUnder, sleep, start, waitFor } from './helpers.js';
 
 // Interrupting a real run (the real Dafny on the examples), as a user's Ctrl-C does.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const EXAMPLE_SPECS = 7;
+const EXAMPLE_SPECS = 9;
 
 /** A Dafny run has its harness in place (the verifier is working, not just being detected). */
 const verifierStarted = (tmp: string) => () => readdirSync(tmp).some((f) => f.startsWith('specmut-dafny-') && existsSync(join(tmp, f, 'harness.dfy')));

@@ -17,6 +17,7 @@ export * from './io/read-suite.js';
 export * from './pipeline/resolve-tests.js';
 export * from './pipeline/build-triples.js';
 export * from './pipeline/score-suites.js';
+export * from './pipeline/language.js';
 export * from './oracle/combine.js';
 export * from './oracle/pool.js';
 export * from './oracle/verifier-oracle.js';

@@ -17,7 +17,7 @@ function score(verdicts: Record<string, Verdict>, triples: PlannedTriple[], test
     suite: 's.suite.json',
     spec: 's.dfy',
     method: 'M',
-    backend: 'dafny',
+    language: 'dafny',
     signature,
     testIds,
     triples,
@@ -78,5 +78,37 @@ describe('scores', () => {
     expect(r.error!.message).toMatch(/1 of 2 triples could not be checked \(harness-error, dafny 4\.11\.0\): Dafny crashed/);
     expect(r.tests[0]!.verdict).toBe('holds');
     expect(summarize([r], 1)).toMatchObject({ scored: 0, errors: 1 });
+  });
+
+  it('score reject inputs as precondition completeness, test inputs as precondition correctness; unknown counts neither way', () => {
+    const triples = [
+      triple('p1', 'a', 'precondition'),
+      triple('t1', 'a', 'test', 2),
+      triple('p2', 'b', 'precondition'),
+      triple('t2', 'b', 'test', 2),
+      triple('r1', 'x', 'reject'),
+      triple('r2', 'y', 'reject'),
+      triple('r3', 'z', 'reject'),
+    ];
+    const r = score({ p1: v('holds'), t1: v('holds'), p2: v('unknown', 'timeout'), t2: v('holds'), r1: v('fails'), r2: v('holds'), r3: v('unknown', 'gave-up') }, triples, ['a', 'b']);
+    expect(r.preconditionCorrectness).toBe(0.5);
+    expect(r.preconditionCompleteness).toBe(1 / 3);
+    expect(r.rejectInputs!.map((x) => [x.id, x.verdict])).toEqual([
+      ['x', 'rejected'],
+      ['y', 'accepted'],
+      ['z', 'unknown'],
+    ]);
+    expect(r.rejectInputs![2]).toMatchObject({ cause: 'gave-up', oracle: 'o' });
+    // A reject input never touches a test's verdicts (b's is unknown for its own undecided precondition),
+    // and its unknown verdict is counted with the others.
+    expect(r.tests.map((t) => t.verdict)).toEqual(['holds', 'unknown']);
+    expect(r.unknown).toBe(3);
+    expect(summarize([r], 1)).toMatchObject({ preconditionCorrectness: 0.5, preconditionCompleteness: 1 / 3, unknownCauses: { timeout: 1, 'gave-up': 1, 'precondition-unknown': 1 } });
+  });
+
+  it('has no precondition figures when nothing of the precondition was checked', () => {
+    const r = score({ t1: v('holds') }, [triple('t1', 'a', 'test', 2)], ['a']);
+    expect(r.preconditionCorrectness).toBeNull();
+    expect(r.preconditionCompleteness).toBeNull();
   });
 });

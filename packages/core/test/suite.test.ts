@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SpecmutError, T, V, buildTriples, parseSuiteText, readSuite, resolveTests, suiteJsonSchema, type Signature } from '../src/index.js';
+import { SpecmutError, T, V, buildTriples, chooseLanguage, parseSuiteText, readSuite, resolveRejectInputs, resolveTests, suiteJsonSchema, type Backend, type Signature } from '../src/index.js';
 import { readFileSync } from 'node:fs';
 
 const signature: Signature = {
@@ -34,9 +34,9 @@ function errorOf(f: () => unknown): SpecmutError {
 }
 
 describe('suite files', () => {
-  it('parse, default the backend and read values against the signature', () => {
+  it('parse and read values against the signature', () => {
     const loaded = parseSuiteText('s.suite.json', good);
-    expect(loaded.suite.backend).toBe('dafny');
+    expect(loaded.suite.language).toBeUndefined();
     const tests = resolveTests(loaded, signature);
     expect(tests.map((t) => t.id)).toEqual(['test1', 'second']);
     expect(tests[0]!.inputs.a).toEqual(V.seq([V.int(3), V.int(4)]));
@@ -108,5 +108,61 @@ describe('triples', () => {
     expect(triples.filter((t) => t.testId === 'test1').map((t) => t.role)).toEqual(['precondition', 'test', 'alternative', 'mutant', 'mutant', 'mutant']);
     expect(triples.filter((t) => t.testId === 'second').map((t) => t.id)).toEqual(['t2_pre', 't2', 't2_w1', 't2_m1', 't2_m2', 't2_m3']);
     expect(new Set(triples.map((t) => t.id)).size).toBe(triples.length);
+  });
+});
+
+describe('the spec language', () => {
+  const backend = (id: string, extensions: string[]): Backend => ({ id, extensions, load: async () => ({ file: '', text: '', methods: [], native: null }), render: () => '' });
+  const dafny = backend('dafny', ['.dfy']);
+  const other = backend('other', ['.oth', '.dfy2']);
+  const suite = (extra: Record<string, string>) => parseSuiteText('x.suite.json', JSON.stringify({ spec: 's.dfy', method: 'M', tests: [{ inputs: {}, output: 1 }], ...extra }));
+
+  it("comes from the spec file's extension when the suite does not name it", () => {
+    expect(chooseLanguage(suite({}), '/d/s.dfy', [other, dafny])).toEqual({ backend: dafny, notes: [] });
+    expect(chooseLanguage(suite({}), '/d/s.oth', [other, dafny]).backend).toBe(other);
+  });
+
+  it('is the named one when given, whatever the extension', () => {
+    expect(chooseLanguage(suite({ language: 'other' }), '/d/s.dfy', [other, dafny]).backend).toBe(other);
+  });
+
+  it('still reads the deprecated "backend" field, with a note', () => {
+    const chosen = chooseLanguage(suite({ backend: 'dafny' }), '/d/s.dfy', [other, dafny]);
+    expect(chosen.backend).toBe(dafny);
+    expect(chosen.notes).toEqual([expect.stringMatching(/x\.suite\.json: the suite field "backend" is deprecated; write "language": "dafny"/)]);
+  });
+
+  it('is an error naming the field when unknown, ambiguous or contradicting', () => {
+    expect(errorOf(() => chooseLanguage(suite({}), '/d/s.txt', [other, dafny])).format()).toMatch(/x\.suite\.json:\d+:\d+.*cannot tell the spec's language: no language reads \.txt files; give "language"/);
+    expect(errorOf(() => chooseLanguage(suite({}), '/d/s.dfy', [dafny, backend('twin', ['.dfy'])])).message).toMatch(/\.dfy files are read by dafny and twin/);
+    expect(errorOf(() => chooseLanguage(suite({ language: 'lean' }), '/d/s.dfy', [dafny])).message).toBe('unknown language "lean"');
+    expect(errorOf(() => chooseLanguage(suite({ language: 'dafny', backend: 'other' }), '/d/s.dfy', [dafny, other])).message).toMatch(/"language" is "dafny" but the deprecated "backend" says "other"/);
+  });
+});
+
+describe('reject inputs', () => {
+  const withRejects = (rejects: unknown) => parseSuiteText('r.suite.json', JSON.stringify({ ...JSON.parse(good), rejectInputs: rejects }));
+
+  it('are read against the parameters and become one reject triple each, after the tests', () => {
+    const loaded = withRejects([{ inputs: { a: [], b: [1] } }, { id: 'empty-both', inputs: [[], []] }]);
+    const tests = resolveTests(loaded, signature);
+    const rejects = resolveRejectInputs(loaded, signature, tests.map((t) => t.id));
+    expect(rejects).toEqual([
+      { id: 'reject1', inputs: { a: V.seq([]), b: V.seq([V.int(1)]) } },
+      { id: 'empty-both', inputs: { a: V.seq([]), b: V.seq([]) } },
+    ]);
+    const triples = buildTriples(tests, signature, { mutants: 0, seed: 1, specId: 's', checkPrecondition: true }, rejects);
+    expect(triples.filter((t) => t.role === 'reject').map((t) => [t.id, t.testId])).toEqual([
+      ['r1_reject', 'reject1'],
+      ['r2_reject', 'empty-both'],
+    ]);
+    expect(triples.at(-1)!.outputs).toEqual({});
+  });
+
+  it('report a bad value or a clashing id at its place in the file', () => {
+    const bad = withRejects([{ inputs: { a: [1], b: 'x' } }]);
+    expect(errorOf(() => resolveRejectInputs(bad, signature, [])).format()).toMatch(/r\.suite\.json:\d+:\d+.*rejectInputs\[0\]\.inputs\.b/);
+    const clash = withRejects([{ id: 'second', inputs: [[], []] }]);
+    expect(errorOf(() => resolveRejectInputs(clash, signature, ['test1', 'second'])).message).toMatch(/duplicate id "second"/);
   });
 });

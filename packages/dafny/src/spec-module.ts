@@ -106,8 +106,8 @@ function objectState(decl: Declaration, clauses: Clause[]): string | undefined {
   );
   for (const c of clauses) {
     for (const n of descendants(c.node as Node)) {
-      if (n.type === 'this_expression') return `it is an instance member of ${decl.path.at(-1) ?? 'a class'} whose ${c.kind} clause reads \`this\` (line ${n.startPosition.row + 1}): object state is not part of a test`;
-      if (n.type === 'identifier' && fieldNames.has(n.text)) return `it is an instance member of ${decl.path.at(-1) ?? 'a class'} whose ${c.kind} clause reads the field \`${n.text}\` (line ${n.startPosition.row + 1}): object state is not part of a test`;
+      if (n.type === 'this_expression') return `it is an instance member of ${decl.path.at(-1) ?? 'a class'} whose ${c.keyword} clause reads \`this\` (line ${n.startPosition.row + 1}): object state is not part of a test`;
+      if (n.type === 'identifier' && fieldNames.has(n.text)) return `it is an instance member of ${decl.path.at(-1) ?? 'a class'} whose ${c.keyword} clause reads the field \`${n.text}\` (line ${n.startPosition.row + 1}): object state is not part of a test`;
     }
   }
   return undefined;

@@ -28,6 +28,17 @@ export const SuiteTestSchema = z
   .strict();
 export type SuiteTest = z.infer<typeof SuiteTestSchema>;
 
+/** Inputs outside what the spec should allow: its precondition must refuse them (VERINA's reject_inputs). */
+export const RejectInputSchema = z
+  .object({
+    id: z.string().min(1).optional().describe('Name of the input in reports; defaults to reject<N>.'),
+    inputs: z
+      .union([z.record(z.string(), JsonSchema), z.array(JsonSchema)])
+      .describe('Input values by parameter name, or positionally.'),
+  })
+  .strict();
+export type RejectInput = z.infer<typeof RejectInputSchema>;
+
 export const SuiteOptionsSchema = z
   .object({
     mutants: z.number().int().min(0).max(1000).optional().describe('Output mutants per test (default 5).'),
@@ -37,18 +48,26 @@ export const SuiteOptionsSchema = z
   .strict();
 export type SuiteOptions = z.infer<typeof SuiteOptionsSchema>;
 
-/** The test-suite file a user writes: which spec, which method, which backend, and the tests. */
+/**
+ * The test-suite file a user writes: which spec (and its language), which method, and the tests. Which
+ * oracle decides the triples (a verifier, the evaluator) is a choice of the run, not of the suite.
+ */
 export const SuiteSchema = z
   .object({
     $schema: z.string().optional(),
     id: z.string().min(1).optional().describe('Name of the spec in reports; defaults to the file name.'),
     spec: z.string().min(1).describe('Path of the specification file, relative to the suite file.'),
     method: z.string().min(1).describe('The method (or function) whose specification is tested.'),
-    backend: z.string().min(1).default('dafny').describe('Language/verifier backend: dafny, eval, ...'),
+    language: z.string().min(1).optional().describe("Language of the spec (dafny, ...); by default the one that reads the spec file's extension."),
+    backend: z.string().min(1).optional().describe('Deprecated: the former name of "language".'),
     description: z.string().optional(),
     meta: z.record(z.string(), JsonSchema).optional().describe('Free-form metadata kept in reports (e.g. a benchmark label).'),
     options: SuiteOptionsSchema.optional(),
     tests: z.array(SuiteTestSchema).min(1),
+    rejectInputs: z
+      .array(RejectInputSchema)
+      .optional()
+      .describe("Inputs the spec's precondition must refuse; scored as precondition completeness (tests' inputs it must accept give precondition correctness)."),
   })
   .strict();
 export type Suite = z.infer<typeof SuiteSchema>;

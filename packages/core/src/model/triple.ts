@@ -4,10 +4,11 @@ import { preStateName } from './signature.js';
 
 /**
  * `{true} x := inputs; y := outputs; {post(x, y)}` for one test, as data. `role` says what a verdict
- * means: a `test` or `alternative` should hold, a `mutant` or `wrong` output should be rejected, and a
- * `precondition` triple checks that the test's inputs satisfy the spec's precondition.
+ * means: a `test` or `alternative` should hold, a `mutant` or `wrong` output should be rejected, a
+ * `precondition` triple checks that the test's inputs satisfy the spec's precondition, and a `reject`
+ * triple checks the precondition on inputs it should refuse (it should be proved false).
  */
-export const TripleRoleSchema = z.enum(['test', 'alternative', 'mutant', 'wrong', 'precondition']);
+export const TripleRoleSchema = z.enum(['test', 'alternative', 'mutant', 'wrong', 'precondition', 'reject']);
 export type TripleRole = z.infer<typeof TripleRoleSchema>;
 
 export const TripleSchema = z.object({
@@ -22,7 +23,7 @@ export type Triple = z.infer<typeof TripleSchema>;
 
 /** What a triple's harness checks: the postcondition (`post`) or the precondition on the inputs (`pre`). */
 export function tripleChecks(t: Triple): 'pre' | 'post' {
-  return t.role === 'precondition' ? 'pre' : 'post';
+  return t.role === 'precondition' || t.role === 'reject' ? 'pre' : 'post';
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Triple } from '../model/triple.js';
+import { tripleChecks, type Triple } from '../model/triple.js';
 import type { Verdict } from '../model/verdict.js';
 
 /**
@@ -30,7 +30,8 @@ export function settleVerdicts(triples: readonly Triple[], verdicts: ReadonlyMap
   for (const t of triples) {
     const v = verdicts.get(t.id);
     if (!v) continue;
-    if (t.role === 'precondition' || !preOf.has(t.testId)) {
+    // Precondition checks (of a test's inputs, or of a reject input) assume nothing: they stand as proved.
+    if (tripleChecks(t) === 'pre' || !preOf.has(t.testId)) {
       settled.set(t.id, v);
       continue;
     }

@@ -1,13 +1,13 @@
 import { generateMutants } from '../mutation/mutants.js';
 import { outputParams, type Signature } from '../model/signature.js';
 import type { Triple } from '../model/triple.js';
-import type { TypedTest } from './resolve-tests.js';
+import type { TypedRejectInput, TypedTest } from './resolve-tests.js';
 
 export interface TripleOptions {
   mutants: number;
   seed: number;
   specId: string;
-  /** Add a `precondition` triple per test (when the method has requires clauses). */
+  /** Add a `precondition` triple per test (when the method has a precondition, or reject inputs are given). */
   checkPrecondition: boolean;
 }
 
@@ -18,9 +18,10 @@ export interface PlannedTriple extends Triple {
 
 /**
  * The triples of a spec: per test, optionally its precondition check, the expected output, the
- * acceptable alternatives, the known-wrong outputs, and generated mutants that differ from all of those.
+ * acceptable alternatives, the known-wrong outputs, and generated mutants that differ from all of those;
+ * then a `reject` triple per input the precondition should refuse.
  */
-export function buildTriples(tests: TypedTest[], signature: Signature, options: TripleOptions): PlannedTriple[] {
+export function buildTriples(tests: TypedTest[], signature: Signature, options: TripleOptions, rejects: readonly TypedRejectInput[] = []): PlannedTriple[] {
   const triples: PlannedTriple[] = [];
   tests.forEach((test, ti) => {
     const base = `t${ti + 1}`;
@@ -43,5 +44,6 @@ export function buildTriples(tests: TypedTest[], signature: Signature, options: 
     });
     mutants.forEach((m, j) => triples.push(make(`_m${j + 1}`, 'mutant', m.outputs, m.operator)));
   });
+  rejects.forEach((r, i) => triples.push({ id: `r${i + 1}_reject`, testId: r.id, role: 'reject', inputs: r.inputs, outputs: {} }));
   return triples;
 }

@@ -2,7 +2,7 @@ import { SpecmutError } from '../errors.js';
 import type { LoadedSuite } from '../io/read-suite.js';
 import { ValueDecodeError, decodeValue, type Json } from '../model/json-values.js';
 import { outputParams, type Parameter, type Signature } from '../model/signature.js';
-import type { SuiteTest } from '../model/suite.js';
+import type { RejectInput, SuiteTest } from '../model/suite.js';
 import type { Value } from '../model/values.js';
 
 /** A test whose JSON values have been read against the method's signature. */
@@ -12,6 +12,12 @@ export interface TypedTest {
   outputs: Record<string, Value>;
   alternatives: Record<string, Value>[];
   wrong: Record<string, Value>[];
+}
+
+/** Inputs the precondition should refuse, read against the method's parameters. */
+export interface TypedRejectInput {
+  id: string;
+  inputs: Record<string, Value>;
 }
 
 function decodeNamed(json: unknown, params: Parameter[], path: string, what: string): Record<string, Value> {
@@ -69,6 +75,21 @@ export function resolveTests(loaded: LoadedSuite, signature: Signature): TypedTe
   });
   tests.forEach((t, i) => checkFixedLengths(t, signature, (path) => loaded.locate(`tests[${i}].${path}`)));
   return tests;
+}
+
+export function resolveRejectInputs(loaded: LoadedSuite, signature: Signature, testIds: readonly string[]): TypedRejectInput[] {
+  const seen = new Set<string>(testIds);
+  return (loaded.suite.rejectInputs ?? []).map((r: RejectInput, i) => {
+    const id = r.id ?? `reject${i + 1}`;
+    if (seen.has(id)) throw new SpecmutError('bad-suite', `duplicate id ${JSON.stringify(id)} (test and reject-input ids share one name space)`, loaded.locate(`rejectInputs[${i}].id`));
+    seen.add(id);
+    try {
+      return { id, inputs: decodeNamed(r.inputs, signature.params, `rejectInputs[${i}].inputs`, 'inputs') };
+    } catch (e) {
+      if (e instanceof ValueDecodeError) throw new SpecmutError('bad-value', `${e.message} (for ${signature.name}${showSig(signature)})`, loaded.locate(e.jsonPath));
+      throw e;
+    }
+  });
 }
 
 /** A method cannot change the length of an array it was given: its final state has the same length. */

@@ -10,7 +10,8 @@ import { REPORT_SCHEMA_VERSION, type Report, type SpecReport } from '../report/s
 import { scoreSpec, summarize } from '../report/score.js';
 import { SPECMUT_VERSION } from '../version.js';
 import { buildTriples, type PlannedTriple } from './build-triples.js';
-import { resolveTests, type TypedTest } from './resolve-tests.js';
+import { chooseLanguage } from './language.js';
+import { resolveRejectInputs, resolveTests, type TypedTest } from './resolve-tests.js';
 import { verdict, type Verdict } from '../model/verdict.js';
 
 export interface RunSettings {
@@ -100,6 +101,8 @@ export interface PreparedSuite {
   tests: TypedTest[];
   triples: PlannedTriple[];
   settings: RunSettings;
+  /** What the user should know about the suite (e.g. a deprecated field). */
+  notes: string[];
 }
 
 /** Phase 1: read the suite, parse the spec, find the method, read the tests, build the triples. */
@@ -115,11 +118,8 @@ export async function prepareSuite(
   const id = loaded.suite.id ?? specIdOf(file);
   onId?.(id);
   const settings = settingsFor(loaded, options.overrides);
-  const backend = ctx.backends.find((b) => b.id === loaded.suite.backend);
-  if (!backend) {
-    throw new SpecmutError('bad-suite', `unknown backend ${JSON.stringify(loaded.suite.backend)}`, loaded.locate('backend'), `Known backends: ${ctx.backends.map((b) => b.id).join(', ')}.`);
-  }
   const specFile = resolve(dirname(file), loaded.suite.spec);
+  const { backend, notes } = chooseLanguage(loaded, specFile, ctx.backends);
   let text: string;
   try {
     text = await readFile(specFile, 'utf8');
@@ -132,13 +132,20 @@ export async function prepareSuite(
     throw new SpecmutError('unsupported', `${method.name} cannot be scored: ${method.unsupported}`, { file: rel(specFile), line: method.range.start.line, column: method.range.start.column });
   }
   const tests = resolveTests(loaded, method.signature);
-  const triples = buildTriples(tests, method.signature, {
-    mutants: settings.mutants,
-    seed: settings.seed,
-    specId: id,
-    checkPrecondition: method.clauses.some((c) => c.role === 'precondition'),
-  });
-  return { id, suite: rel(file), specFile: rel(specFile), loaded, backend, module, method, tests, triples, settings };
+  const rejects = resolveRejectInputs(loaded, method.signature, tests.map((t) => t.id));
+  const triples = buildTriples(
+    tests,
+    method.signature,
+    {
+      mutants: settings.mutants,
+      seed: settings.seed,
+      specId: id,
+      // Reject inputs are scored next to the test inputs' acceptance, so both are checked together.
+      checkPrecondition: rejects.length > 0 || method.clauses.some((c) => c.role === 'precondition'),
+    },
+    rejects,
+  );
+  return { id, suite: rel(file), specFile: rel(specFile), loaded, backend, module, method, tests, triples, settings, notes };
 }
 
 /** The verdicts of a spec the run was stopped before: every triple unknown (interrupted). */
@@ -164,7 +171,8 @@ export function reportSuite(prepared: PreparedSuite, verdicts: Map<string, Verdi
     suite: prepared.suite,
     spec: prepared.specFile,
     method: prepared.method.name,
-    backend: prepared.backend.id,
+    language: prepared.backend.id,
+    notes: prepared.notes,
     meta: prepared.loaded.suite.meta,
     signature: prepared.method.signature,
     testIds: prepared.tests.map((t) => t.id),

@@ -53,6 +53,15 @@ export const TestReportSchema = z.object({
 });
 export type TestReport = z.infer<typeof TestReportSchema>;
 
+/** An input the precondition should refuse: `rejected` when it is proved false there, `accepted` when proved true. */
+export const RejectInputReportSchema = z.object({
+  id: z.string(),
+  inputs: z.record(z.string(), z.string()),
+  verdict: MutantOutcomeSchema,
+  ...VerdictFields,
+});
+export type RejectInputReport = z.infer<typeof RejectInputReportSchema>;
+
 export const MutantCountsSchema = z.object({
   total: z.number().int(),
   rejected: z.number().int(),
@@ -86,8 +95,11 @@ export const SpecReportSchema = z.object({
   suite: z.string(),
   spec: z.string().optional(),
   method: z.string().optional(),
-  backend: z.string().optional(),
+  /** The spec's language; which oracles decided its triples is `oracles`. */
+  language: z.string().optional(),
   meta: z.record(z.string(), JsonSchema).optional(),
+  /** What the user should know about the suite (e.g. a deprecated field). */
+  notes: z.array(z.string()).optional(),
   status: z.enum(['scored', 'error']),
   error: z.object({ code: z.string(), message: z.string(), location: z.string().optional() }).optional(),
   /** Share of tests whose expected output the spec provably accepts. */
@@ -96,9 +108,14 @@ export const SpecReportSchema = z.object({
   completeness: z.number().nullable(),
   /** The reference paper's count: every mutant that is not provably accepted counts as rejected. */
   lenientCompleteness: z.number().nullable(),
+  /** Share of tests whose inputs the precondition provably accepts (null: no precondition checked). */
+  preconditionCorrectness: z.number().nullable().optional(),
+  /** Share of the suite's reject inputs the precondition provably refuses (null: none given). */
+  preconditionCompleteness: z.number().nullable().optional(),
   tests: z.array(TestReportSchema),
+  rejectInputs: z.array(RejectInputReportSchema).optional(),
   mutants: MutantCountsSchema,
-  /** Triples whose verdict is unknown, tests and mutants together. */
+  /** Triples whose verdict is unknown: tests, mutants, precondition checks and reject inputs together. */
   unknown: z.number().int(),
   oracles: z.array(z.string()),
   crossCheck: CrossCheckSchema.optional(),
@@ -123,6 +140,8 @@ export const SummarySchema = z.object({
   correctness: z.number().nullable(),
   completeness: z.number().nullable(),
   lenientCompleteness: z.number().nullable(),
+  preconditionCorrectness: z.number().nullable().optional(),
+  preconditionCompleteness: z.number().nullable().optional(),
   mutants: MutantCountsSchema,
   unknown: z.number().int(),
   unknownCauses: z.record(z.string(), z.number().int()),

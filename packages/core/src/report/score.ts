@@ -5,7 +5,7 @@ import { encodeValue, type Json } from '../model/json-values.js';
 import type { Value } from '../model/values.js';
 import type { Verdict, VerdictStatus } from '../model/verdict.js';
 import type { PlannedTriple } from '../pipeline/build-triples.js';
-import type { CrossCheck, MutantCounts, MutantOutcome, MutantReport, SpecReport, Summary, TestReport } from './schema.js';
+import type { CrossCheck, MutantCounts, MutantOutcome, MutantReport, RejectInputReport, SpecReport, Summary, TestReport } from './schema.js';
 
 export const MUTANT_OUTCOME: Record<VerdictStatus, MutantOutcome> = {
   fails: 'rejected',
@@ -69,7 +69,8 @@ export interface ScoreInput {
   suite: string;
   spec: string;
   method: string;
-  backend: string;
+  language: string;
+  notes?: readonly string[] | undefined;
   meta?: Record<string, unknown> | undefined;
   signature: Signature;
   testIds: string[];
@@ -87,6 +88,7 @@ export function scoreSpec(input: ScoreInput): SpecReport {
   // Verdicts that rest on an unproved precondition do not stand (see settleVerdicts).
   const settled = settleVerdicts(input.triples, input.verdicts);
   const verdictOf = (t: PlannedTriple): Verdict => settled.get(t.id) ?? missing();
+  const renderInputs = (t: PlannedTriple) => Object.fromEntries(signature.params.map((p) => [p.name, render(t.inputs[p.name]!, p.type)]));
   const tests: TestReport[] = input.testIds.map((testId) => {
     const own = input.triples.filter((t) => t.testId === testId);
     const main = own.find((t) => t.role === 'test')!;
@@ -94,7 +96,7 @@ export function scoreSpec(input: ScoreInput): SpecReport {
     const pre = own.find((t) => t.role === 'precondition');
     const report: TestReport = {
       id: testId,
-      inputs: Object.fromEntries(signature.params.map((p) => [p.name, render(main.inputs[p.name]!, p.type)])),
+      inputs: renderInputs(main),
       output: renderOutputs(main.outputs, signature, render),
       verdict: v.status,
       ...verdictFields(v),
@@ -120,28 +122,37 @@ export function scoreSpec(input: ScoreInput): SpecReport {
     if (pre) report.precondition = { verdict: verdictOf(pre).status, ...verdictFields(verdictOf(pre)) };
     return report;
   });
+  const rejectInputs = input.triples
+    .filter((t) => t.role === 'reject')
+    .map((t): RejectInputReport => ({ id: t.testId, inputs: renderInputs(t), verdict: MUTANT_OUTCOME[verdictOf(t).status], ...verdictFields(verdictOf(t)) }));
   const counts = countMutants(tests.flatMap((t) => t.mutants));
+  const refused = countMutants(rejectInputs);
   const holds = tests.filter((t) => t.verdict === 'holds').length;
+  const checkedPre = tests.filter((t) => t.precondition);
   const unknown =
-    tests.filter((t) => t.verdict === 'unknown').length + counts.unknown + tests.filter((t) => t.precondition?.verdict === 'unknown').length;
+    tests.filter((t) => t.verdict === 'unknown').length + counts.unknown + checkedPre.filter((t) => t.precondition!.verdict === 'unknown').length + refused.unknown;
   const report: SpecReport = {
     id: input.id,
     suite: input.suite,
     spec: input.spec,
     method: input.method,
-    backend: input.backend,
+    language: input.language,
     status: 'scored',
     correctness: ratio(holds, tests.length),
     completeness: ratio(counts.rejected, counts.total),
     lenientCompleteness: ratio(counts.total - counts.accepted, counts.total),
+    preconditionCorrectness: ratio(checkedPre.filter((t) => t.precondition!.verdict === 'holds').length, checkedPre.length),
+    preconditionCompleteness: ratio(refused.rejected, refused.total),
     tests,
+    rejectInputs,
     mutants: counts,
     unknown,
     oracles: [...new Set([...input.verdicts.values()].map((v) => v.oracle))].sort(),
     seconds: input.seconds,
   };
   if (input.meta) report.meta = input.meta as Record<string, unknown>;
-  const cc = crossCheckOf(input.triples, verdictOf, (t) => (t.role === 'precondition' ? '(precondition)' : renderOutputs(t.outputs, signature, render)));
+  if (input.notes?.length) report.notes = [...input.notes];
+  const cc = crossCheckOf(input.triples, verdictOf, (t) => (t.role === 'precondition' || t.role === 'reject' ? '(precondition)' : renderOutputs(t.outputs, signature, render)));
   if (cc) report.crossCheck = cc;
   return report;
 }
@@ -161,6 +172,7 @@ export function summarize(specs: SpecReport[], seconds: number): Summary {
   const scored = specs.filter((s) => s.status === 'scored');
   const causes: Record<string, number> = {};
   for (const s of scored) {
+    for (const r of s.rejectInputs ?? []) if ((r.verdict === 'unknown' || r.verdict === 'error') && r.cause) causes[r.cause] = (causes[r.cause] ?? 0) + 1;
     for (const t of s.tests) {
       const rows = [t, ...t.mutants, ...(t.precondition ? [t.precondition] : [])];
       for (const r of rows) {
@@ -177,6 +189,8 @@ export function summarize(specs: SpecReport[], seconds: number): Summary {
     correctness: mean(scored.map((s) => s.correctness)),
     completeness: mean(scored.map((s) => s.completeness)),
     lenientCompleteness: mean(scored.map((s) => s.lenientCompleteness)),
+    preconditionCorrectness: mean(scored.map((s) => s.preconditionCorrectness ?? null)),
+    preconditionCompleteness: mean(scored.map((s) => s.preconditionCompleteness ?? null)),
     mutants: countMutants(scored.flatMap((s) => s.tests.flatMap((t) => t.mutants))),
     unknown: scored.reduce((a, s) => a + s.unknown, 0),
     unknownCauses: causes,

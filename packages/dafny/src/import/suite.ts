@@ -7,7 +7,7 @@ export interface ImportedSuite {
   id: string;
   spec: string;
   method: string;
-  backend: 'dafny';
+  language: 'dafny';
   meta: Record<string, Json>;
   tests: { id: string; inputs: Record<string, Json>; output: Json }[];
 }
@@ -36,7 +36,7 @@ export function buildSuite(task: TaskRow, method: MethodSpec, tests: readonly Te
     id: stem,
     spec: `${stem}.dfy`,
     method: method.name,
-    backend: 'dafny',
+    language: 'dafny',
     meta: suiteMeta(task),
     tests: tests.map((t) => {
       const inputs = Object.fromEntries(params.map((p) => [p.name, encodeValue(t.inputs![p.name]!, p.type)]));

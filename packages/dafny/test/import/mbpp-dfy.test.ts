@@ -36,9 +36,9 @@ describe('importing an MBPP-DFY directory', () => {
     expect(written.tasks).toHaveLength(32);
   });
 
-  it('names the suite after the task, with the method, backend and the task as meta (no label for human specs)', async () => {
+  it('names the suite after the task, with the method, language and the task as meta (no label for human specs)', async () => {
     const s = await suite('1');
-    expect(s).toMatchObject({ id: 'task_id_1', spec: 'task_id_1.dfy', method: 'AbsDiff', backend: 'dafny' });
+    expect(s).toMatchObject({ id: 'task_id_1', spec: 'task_id_1.dfy', method: 'AbsDiff', language: 'dafny' });
     expect(s.meta).toEqual({ task_id: '1', spec_source: 'human (fixture)', description: 'Distance between two integers, with a comma, and "quotes".' });
     expect((await suite('4')).meta.label).toBe('WEAK_SPEC');
     expect(s.tests.map((t) => t.id)).toEqual(['test1', 'test2', 'test3']);
