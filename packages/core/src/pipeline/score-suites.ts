@@ -165,7 +165,7 @@ const lineColumn = (r: SourceRange) => ({ start: { line: r.start.line, column: r
 /** Phase 3: the spec's report from its verdicts. */
 export function reportSuite(prepared: PreparedSuite, verdicts: Map<string, Verdict>, seconds: number): SpecReport {
   const { method } = prepared;
-  const locations = { method: lineColumn(method.range), ensures: method.clauses.filter((c) => c.kind === 'ensures').map((c) => lineColumn(c.range)) };
+  const locations = { method: lineColumn(method.range), postconditions: method.clauses.filter((c) => c.role === 'postcondition').map((c) => lineColumn(c.range)) };
   const report = scoreSpec({
     id: prepared.id,
     suite: prepared.suite,

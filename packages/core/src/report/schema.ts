@@ -126,7 +126,7 @@ export const SpecReportSchema = z.object({
    */
   seconds: z.number(),
   /** Where the method and its postcondition clauses (in order) are in the spec file, for views that show the source. */
-  locations: z.object({ method: SourceRangeSchema, ensures: z.array(SourceRangeSchema) }).optional(),
+  locations: z.object({ method: SourceRangeSchema, postconditions: z.array(SourceRangeSchema) }).optional(),
 });
 export type SpecReport = z.infer<typeof SpecReportSchema>;
 
