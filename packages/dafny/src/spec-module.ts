@@ -74,7 +74,8 @@ function methodSpecOf(decl: Declaration, all: Declaration[], types: TypeResolver
   const params = parametersOf(node.childForFieldName('parameters'), types);
   const signature: MethodSpec['signature'] = { name: decl.name, params, results };
   const modifies = modifiedParameters(clauses, params);
-  if (modifies.length) signature.modifies = modifies;
+  // Dafny's heap reading: an array parameter in a `modifies` clause is an in/out parameter.
+  if (modifies.length) signature.inOut = modifies;
   const spec: MethodSpec = {
     name: decl.name,
     kind: declarationKeyword(node) || decl.kind,

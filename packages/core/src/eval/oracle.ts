@@ -72,7 +72,7 @@ export function evalOracle(lower: Lowering, options: EvalOracleOptions = {}): Or
         const started = performance.now();
         let result: EvalResult;
         try {
-          const bindings = tripleBindings(t, req.method.signature.modifies);
+          const bindings = tripleBindings(t, req.method.signature.inOut);
           result = tripleChecks(t) === 'pre' ? await checkPrecondition(spec, bindings, evalOptions) : await evaluate(spec, bindings, evalOptions);
         } catch (err) {
           result = { status: 'unknown', cause: 'unsupported', reason: `evaluator failure: ${err instanceof Error ? err.message : String(err)}` };

@@ -31,8 +31,8 @@ export function tripleChecks(t: Triple): 'pre' | 'post' {
  * its final state), and each modified parameter's initial state under `preStateName` (for `old(..)` and
  * for the precondition, which speaks of the state before the call).
  */
-export function tripleBindings(t: Triple, modifies: readonly string[] = []): Record<string, Value> {
+export function tripleBindings(t: Triple, inOut: readonly string[] = []): Record<string, Value> {
   const pre: Record<string, Value> = {};
-  for (const name of modifies) if (t.inputs[name]) pre[preStateName(name)] = t.inputs[name]!;
+  for (const name of inOut) if (t.inputs[name]) pre[preStateName(name)] = t.inputs[name]!;
   return tripleChecks(t) === 'pre' ? { ...t.inputs, ...pre } : { ...t.inputs, ...t.outputs, ...pre };
 }

@@ -94,7 +94,7 @@ export function resolveRejectInputs(loaded: LoadedSuite, signature: Signature, t
 
 /** A method cannot change the length of an array it was given: its final state has the same length. */
 function checkFixedLengths(t: TypedTest, signature: Signature, locate: (path: string) => ReturnType<LoadedSuite['locate']>): void {
-  for (const name of signature.modifies ?? []) {
+  for (const name of signature.inOut ?? []) {
     const before = t.inputs[name];
     const candidates = [['output', t.outputs], ...t.alternatives.map((a, j) => [`alternatives[${j}]`, a] as const), ...t.wrong.map((w, j) => [`wrong[${j}]`, w] as const)] as const;
     for (const [where, outputs] of candidates) {
@@ -107,6 +107,6 @@ function checkFixedLengths(t: TypedTest, signature: Signature, locate: (path: st
 }
 
 function showSig(s: Signature): string {
-  const modifies = s.modifies?.length ? ` modifies ${s.modifies.join(', ')}` : '';
-  return `(${s.params.map((p) => p.name).join(', ')}) returns (${s.results.map((p) => p.name).join(', ')})${modifies}`;
+  const inOut = s.inOut?.length ? `, changing ${s.inOut.join(', ')}` : '';
+  return `(${s.params.map((p) => p.name).join(', ')}) -> (${s.results.map((p) => p.name).join(', ')})${inOut}`;
 }

@@ -47,7 +47,7 @@ function hintsOnce(module: SpecModule, method: MethodSpec, t: Triple): Promise<T
   if (!hints) {
     hints = lowerOnce(module, method).then(async (spec) => {
       if (!spec) return undefined;
-      const bindings = tripleBindings(t, method.signature.modifies);
+      const bindings = tripleBindings(t, method.signature.inOut);
       try {
         const found = await quantifierInstances(spec, bindings, { solver: false });
         return {

@@ -113,8 +113,8 @@ export function harnessPlan(module: SpecModule, method: MethodSpec): HarnessPlan
     requires: requires.map((r) => r.text),
     ensures: ensures.map((e) => e.text),
     // A method that changes its arguments needs the label even without old(): the state is set after it.
-    usesOld: [...requires, ...ensures].some((c) => c.usesOld) || (method.signature.modifies ?? []).length > 0,
-    modified: (method.signature.modifies ?? []).map((name) => method.signature.params.find((p) => p.name === name)!),
+    usesOld: [...requires, ...ensures].some((c) => c.usesOld) || (method.signature.inOut ?? []).length > 0,
+    modified: (method.signature.inOut ?? []).map((name) => method.signature.params.find((p) => p.name === name)!),
     fuel: recursiveFunctions(deps, native.declarations).map((d: Declaration) => ({ name: d.name, amount: 0 })),
     args: native.functionSyntax === 3 ? ['--function-syntax', '3'] : [],
     indent: '  '.repeat(decl.path.length),

@@ -72,7 +72,7 @@ function lowerChecked(module: SpecModule, method: MethodSpec): LoweringReport {
   const isFunction = decl.kind === 'function' || decl.kind === 'predicate';
   const selfCall = isFunction && results[0] ? { name: decl.name, params: params.map((p) => p.name), result: results[0].name } : undefined;
 
-  const modified = new Set(method.signature.modifies ?? []);
+  const modified = new Set(method.signature.inOut ?? []);
   const signature = { params: new Set(params.map((p) => p.name)), results: new Set(results.map((r) => r.name)), modified };
   // The precondition speaks of the state before the call: a parameter the method changes is its pre-state there.
   const preScope = Scope.root(

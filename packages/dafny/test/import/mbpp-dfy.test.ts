@@ -224,10 +224,10 @@ describe('methods that change an array in place', () => {
       const loaded = parseSuiteText(file, await readFile(file, 'utf8'));
       const module = await loadDafnyModule(loaded.suite.spec, await readFile(join(out, loaded.suite.spec), 'utf8'));
       const method = module.methods.find((m) => m.name === loaded.suite.method)!;
-      expect(method.signature.modifies?.length).toBe(1);
+      expect(method.signature.inOut?.length).toBe(1);
       const typed = resolveTests(loaded, method.signature);
       expect(typed.map((t) => t.id)).toEqual((await suite(id)).tests.map((t) => t.id));
-      const changed = method.signature.modifies![0]!;
+      const changed = method.signature.inOut![0]!;
       expect(outputParams(method.signature).find((p) => p.name === changed)?.type).toMatchObject({ kind: 'array', fixedLength: true });
       for (const t of typed) expect(t.outputs[changed]).toBeDefined();
     }

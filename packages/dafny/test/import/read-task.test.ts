@@ -101,7 +101,7 @@ method BumpTest() {
   Bump(a3);
   //expected [1]
 }`);
-    expect(reading.method?.signature.modifies).toEqual(['a']);
+    expect(reading.method?.signature.inOut).toEqual(['a']);
     expect(finalStates(reading.readable)).toEqual([[V.seq([V.int(1), V.int(2)]), V.seq([V.int(2), V.int(3)])]]);
     expect(reading.readable[0]?.outputs.get('a')).toMatchObject({ line: 8, from: '`assert a1[..] == [2, 3]`' });
     expect(reading.reasons).toEqual([

@@ -14,7 +14,7 @@ describe('a method that changes an array in place', () => {
   it('reads old(..) of the array on its state before the call, and the rest on its final state', async () => {
     const module = await loadDafnyModule('rotate.dfy', text);
     const method = module.methods[0]!;
-    expect(method.signature.modifies).toEqual(['a']);
+    expect(method.signature.inOut).toEqual(['a']);
     const ints = (...xs: number[]) => V.seq(xs.map(V.int));
     const triple = (id: string, after: number[], moved: number): Triple => ({
       id,
