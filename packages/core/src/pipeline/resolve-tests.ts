@@ -108,5 +108,5 @@ function checkFixedLengths(t: TypedTest, signature: Signature, locate: (path: st
 
 function showSig(s: Signature): string {
   const inOut = s.inOut?.length ? `, changing ${s.inOut.join(', ')}` : '';
-  return `(${s.params.map((p) => p.name).join(', ')}) -> (${s.results.map((p) => p.name).join(', ')})${inOut}`;
+  return `(${s.params.map((p) => p.name).join(', ')}) returns (${s.results.map((p) => p.name).join(', ')})${inOut}`;
 }
