@@ -3,6 +3,7 @@ import { emitHarness } from './harness/emit.js';
 import { harnessPlan } from './harness/plan.js';
 import { canCombine, combineDafnyHarnesses } from './harness/combine.js';
 import { evaluatorHints } from './harness/evaluator-hints.js';
+import { dafnyPrinter } from './print.js';
 import { renderDafny } from './render.js';
 import { loadDafnyModule } from './spec-module.js';
 import { checkDafnySyntax } from './syntax/syntax-errors.js';
@@ -44,4 +45,5 @@ export const dafnyBackend: Backend = {
   verifier: dafnyVerifier,
   checkSyntax: checkDafnySyntax,
   lower: lowerDafnySpec,
+  printer: dafnyPrinter,
 };

@@ -1,5 +1,6 @@
 export { dafnyBackend, dafnyVerifier } from './backend.js';
 export { renderDafny, renderDafnyType, renderChar, renderString } from './render.js';
+export { dafnyPrinter } from './print.js';
 export { loadDafnyModule, dafnyNative, rangeOf, type DafnyNative } from './spec-module.js';
 export { emitHarness, type HarnessPlan } from './harness/emit.js';
 export { harnessPlan } from './harness/plan.js';

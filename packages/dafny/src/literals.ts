@@ -1,4 +1,5 @@
-import { SpecmutError, V, showType, type Type, type Value } from '@specmut/core';
+import { SpecmutError, V, type Type, type Value } from '@specmut/core';
+import { renderDafnyType } from './render.js';
 import { charValue, integerValue, realValue, stringValue } from './lower/literals.js';
 import { fields, named, parseDafny, type Node, type Tree } from './syntax/parser.js';
 import { syntaxProblems } from './syntax/syntax-errors.js';
@@ -165,19 +166,19 @@ function expectedOf(type: Type): string {
     case 'real':
       return 'a real (written with a decimal point, like 2.0)';
     case 'seq':
-      return type.elem.kind === 'char' ? `a ${showType(type)}: a string or a sequence display` : `a ${showType(type)}: a sequence display like [a, b]`;
+      return type.elem.kind === 'char' ? `a ${renderDafnyType(type)}: a string or a sequence display` : `a ${renderDafnyType(type)}: a sequence display like [a, b]`;
     case 'array':
       return type.dims === 1
-        ? `an ${showType(type)}: \`new ${showType(type.elem)}[] [a, b]\` or a sequence display`
-        : `an ${showType(type)}: a sequence display of ${type.dims === 2 ? 'rows' : 'slices'}`;
+        ? `an ${renderDafnyType(type)}: \`new ${renderDafnyType(type.elem)}[] [a, b]\` or a sequence display`
+        : `an ${renderDafnyType(type)}: a sequence display of ${type.dims === 2 ? 'rows' : 'slices'}`;
     case 'set':
-      return `a ${showType(type)}: a set display like {a, b}`;
+      return `a ${renderDafnyType(type)}: a set display like {a, b}`;
     case 'multiset':
-      return `a ${showType(type)}: a multiset display like multiset{a, b}`;
+      return `a ${renderDafnyType(type)}: a multiset display like multiset{a, b}`;
     case 'map':
-      return `a ${showType(type)}: a map display like map[k := v]`;
+      return `a ${renderDafnyType(type)}: a map display like map[k := v]`;
     case 'tuple':
-      return `a ${showType(type)} tuple`;
+      return `a ${renderDafnyType(type)} tuple`;
     case 'datatype':
       return `a ${type.name} value (one of its constructors: ${type.ctors.map((c) => c.name).join(', ')})`;
     case 'opaque':

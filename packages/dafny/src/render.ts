@@ -1,4 +1,4 @@
-import { SpecmutError, elementType, realToText, showType, type Type, type Value } from '@specmut/core';
+import { SpecmutError, elementType, realToText, type Type, type Value } from '@specmut/core';
 
 /** Dafny char/string escapes; anything outside printable ASCII as `\U{hex}` (Dafny 4's unicode chars). */
 function escapeChar(c: string, quote: '"' | "'"): string {
@@ -60,7 +60,7 @@ export function renderDafny(v: Value, t: Type): string {
     case 'tuple':
       return `(${v.elems.map((e, i) => renderDafny(e, t.kind === 'tuple' ? t.elems[i]! : t)).join(', ')})`;
     case 'datatype': {
-      if (t.kind !== 'datatype') throw new SpecmutError('unsupported', `cannot write a constructor value as a ${showType(t)}`);
+      if (t.kind !== 'datatype') throw new SpecmutError('unsupported', `cannot write a constructor value as a ${renderDafnyType(t)}`);
       const ctor = t.ctors.find((c) => c.name === v.ctor);
       if (!ctor) throw new SpecmutError('unsupported', `${t.name} has no constructor ${v.ctor}`);
       const head = `${t.name}.${v.ctor}`;

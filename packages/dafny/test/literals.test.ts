@@ -1,7 +1,7 @@
-import { SpecmutError, T, V, equalValues, showType, type Constructor, type Type, type Value } from '@specmut/core';
+import { SpecmutError, T, V, equalValues, type Constructor, type Type, type Value } from '@specmut/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LiteralError, parseDafny, parseDafnyExpression, parseDafnyLiteral, readDafnyLiteral, renderDafny, type LiteralScope } from '../src/index.js';
+import { LiteralError, parseDafny, parseDafnyExpression, parseDafnyLiteral, readDafnyLiteral, renderDafny, renderDafnyType, type LiteralScope } from '../src/index.js';
 
 const read = (text: string, type: Type) => parseDafnyLiteral(text, type);
 const failure = async (text: string, type: Type): Promise<LiteralError> => {
@@ -11,7 +11,7 @@ const failure = async (text: string, type: Type): Promise<LiteralError> => {
     if (e instanceof LiteralError) return e;
     throw e;
   }
-  throw new Error(`${text} was read as a ${showType(type)}`);
+  throw new Error(`${text} was read as a ${renderDafnyType(type)}`);
 };
 
 const option = T.datatype('Option', [{ name: 'None', fields: [] }, { name: 'Some', fields: [{ name: 'value', type: T.int }] }], [T.int]);
@@ -207,7 +207,7 @@ describe('round trip with renderDafny', () => {
     for (const [type, value] of samples) {
       const text = renderDafny(value, type);
       const back = await read(text, type);
-      if (!equalValues(back, value)) throw new Error(`${showType(type)}: ${text} read back as ${JSON.stringify(back, (_, x) => (typeof x === 'bigint' ? `${x}n` : x))}`);
+      if (!equalValues(back, value)) throw new Error(`${renderDafnyType(type)}: ${text} read back as ${JSON.stringify(back, (_, x) => (typeof x === 'bigint' ? `${x}n` : x))}`);
     }
     expect(samples).toHaveLength(400);
   });

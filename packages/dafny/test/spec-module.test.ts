@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { SpecmutError, T, showType } from '@specmut/core';
+import { SpecmutError, T } from '@specmut/core';
 import { describe, expect, it } from 'vitest';
-import { dafnyNative, loadDafnyModule } from '../src/index.js';
+import { dafnyNative, loadDafnyModule, renderDafnyType } from '../src/index.js';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 const load = (name: string) => loadDafnyModule(name, readFileSync(fixture(name), 'utf8'));
@@ -22,7 +22,7 @@ describe('loading a Dafny spec', () => {
 
   it('reads signatures into model types, resolving datatypes, synonyms and subset types', async () => {
     const tally = (await load('declarations.dfy')).methods.find((x) => x.name === 'Tally')!;
-    expect(tally.signature.params.map((p) => `${p.name}: ${showType(p.type)}`)).toEqual([
+    expect(tally.signature.params.map((p) => `${p.name}: ${renderDafnyType(p.type)}`)).toEqual([
       's: seq<int>',
       'c: Color',
       'p: Pair<char>',

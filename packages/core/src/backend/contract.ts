@@ -3,6 +3,7 @@ import type { Triple } from '../model/triple.js';
 import type { Type } from '../model/types.js';
 import type { Value } from '../model/values.js';
 import type { IrLoc, IrSpec } from '../ir/nodes.js';
+import type { Printer } from '../ir/print.js';
 
 /** 1-based line and column, 0-based character offset. */
 export interface Position {
@@ -206,6 +207,8 @@ export interface Backend {
    * without a verifier (see `evalOracle`). Returns `{ unsupported }` for constructs it cannot translate.
    */
   lower?: Lowering | undefined;
+  /** How explanations of this language's specs print expressions, values, types and clause names. */
+  printer?: Printer | undefined;
   /** Every syntax error of a file (empty when it parses clean), without building a SpecModule. */
   checkSyntax?(text: string): Promise<SyntaxProblem[]>;
 }

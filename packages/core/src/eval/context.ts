@@ -1,4 +1,5 @@
 import type { DatatypeDecl, Expr, FunctionDef, OnFailure, PrimExpr, QuantExpr } from '../ir/nodes.js';
+import type { Printer } from '../ir/print.js';
 import type { Value } from '../model/values.js';
 import type { Env, RVal } from './env.js';
 import type { Unknown } from './outcome.js';
@@ -40,6 +41,8 @@ export interface InterpContext {
   onInstance?: ((q: QuantExpr, values: Record<string, Value>) => void) | undefined;
   /** The library operations; a language extends `CORE_PRIMITIVES` (see `extendPrimitives`). */
   primitives?: PrimTable | undefined;
+  /** How messages print expressions and values (the spec language's printer; default the IR's debug form). */
+  printer?: Printer | undefined;
 }
 
 /**
@@ -58,6 +61,7 @@ export interface Evaluator {
   /** Constructor name -> field name -> position. */
   readonly fieldIndex: Map<string, Map<string, number>>;
   readonly primitives: PrimTable;
+  readonly printer: Printer;
   eval(e: Expr, env: Env | undefined): RVal;
   value(e: Expr, env: Env | undefined): Value;
   bool(e: Expr, env: Env | undefined): boolean;

@@ -1,5 +1,4 @@
 import type { Expr, QuantExpr } from '../ir/nodes.js';
-import { showExpr, showValue } from '../ir/print.js';
 import type { Value } from '../model/values.js';
 import { quantifierConstraints } from './bounds.js';
 import { Env, lookup, type RVal } from './env.js';
@@ -13,7 +12,7 @@ import { IllFormed, Unknown } from './outcome.js';
  * known to be false.
  */
 export function explainFalse(ip: Interp, e: Expr, env: Env | undefined, witnessVars: ReadonlySet<string> = new Set(), depth = 0): string {
-  const text = (x: Expr) => showExpr(substitute(x, env, witnessVars));
+  const text = (x: Expr) => ip.printer.expr(substitute(x, env, witnessVars));
   const is = (x: Expr, want: boolean): boolean => {
     try {
       return ip.bool(x, env) === want;
@@ -30,7 +29,7 @@ export function explainFalse(ip: Interp, e: Expr, env: Env | undefined, witnessV
       throw err;
     }
   };
-  const shown = (v: RVal | undefined) => (v === undefined ? '?' : v.kind === 'fn' ? '<function>' : showValue(v));
+  const shown = (v: RVal | undefined) => (v === undefined ? '?' : v.kind === 'fn' ? '<function>' : ip.printer.value(v));
   if (depth > 6) return `${text(e)} is false`;
   switch (e.kind) {
     case 'and': {
@@ -48,10 +47,11 @@ export function explainFalse(ip: Interp, e: Expr, env: Env | undefined, witnessV
     case 'cmp': {
       const l = value(e.left);
       const r = value(e.right);
+      // In words, not in any language's syntax: the printer may not have an equality operator to hand.
       if (e.op === 'ne') {
-        if (e.right.kind === 'lit') return `${text(e.left)} == ${shown(r)}`;
-        if (e.left.kind === 'lit') return `${text(e.right)} == ${shown(l)}`;
-        return `${text(e.left)} == ${text(e.right)} == ${shown(l)}`;
+        if (e.right.kind === 'lit') return `${text(e.left)} is ${shown(r)}`;
+        if (e.left.kind === 'lit') return `${text(e.right)} is ${shown(l)}`;
+        return `${text(e.left)} and ${text(e.right)} are both ${shown(l)}`;
       }
       const parts = [e.left, e.right]
         .map((x, i) => (x.kind === 'lit' ? undefined : `${text(x)} = ${shown(i === 0 ? l : r)}`))
@@ -68,7 +68,7 @@ export function explainFalse(ip: Interp, e: Expr, env: Env | undefined, witnessV
       let scope: Env | undefined;
       def.params.forEach((p, i) => (scope = new Env(p.name, args[i]!, scope)));
       const inner = explainFalse(ip, def.body, scope, new Set(), depth + 1);
-      return inner.endsWith(' is false') && inner.startsWith(showExpr(def.body)) ? head : `${head}: ${inner}`;
+      return inner.endsWith(' is false') && inner.startsWith(ip.printer.expr(def.body)) ? head : `${head}: ${inner}`;
     }
     case 'let': {
       let scope = env;
@@ -91,7 +91,7 @@ function explainQuantifier(ip: Interp, e: QuantExpr, env: Env | undefined, witne
   const vars = e.binders.map((b) => b.name).join(', ');
   const plan = ip.planFor(e, e.binders, () => quantifierConstraints(e.quant, e.range, e.body));
   if (!plan) return `${e.quant} ${vars} is false (decided by Z3)`;
-  if (e.quant === 'exists') return `no ${vars} satisfies ${showExpr(substitute(e.range ? { kind: 'and', args: [e.range, e.body] } : e.body, env, witnessVars))}`;
+  if (e.quant === 'exists') return `no ${vars} satisfies ${ip.printer.expr(substitute(e.range ? { kind: 'and', args: [e.range, e.body] } : e.body, env, witnessVars))}`;
   let witness: Env | undefined;
   try {
     ip.enumerate(plan, env, (scope) => {
@@ -108,13 +108,13 @@ function explainQuantifier(ip: Interp, e: QuantExpr, env: Env | undefined, witne
     if (!(err instanceof NotEnumerable || err instanceof Unknown || err instanceof IllFormed)) throw err;
   }
   if (!witness) return `${e.quant} ${vars} is false`;
-  const at = e.binders.map((b) => `${b.name}=${showBound(lookup(witness, b.name))}`).join(', ');
+  const at = e.binders.map((b) => `${b.name}=${showBound(ip, lookup(witness, b.name))}`).join(', ');
   const inner = new Set([...witnessVars, ...e.binders.map((b) => b.name)]);
   return `forall ${vars} fails at ${at} (${explainFalse(ip, e.body, witness, inner, depth + 1)})`;
 }
 
-function showBound(v: RVal | undefined): string {
-  return v === undefined ? '?' : v.kind === 'fn' ? '<function>' : showValue(v);
+function showBound(ip: Interp, v: RVal | undefined): string {
+  return v === undefined ? '?' : v.kind === 'fn' ? '<function>' : ip.printer.value(v);
 }
 
 /** Replaces the witness variables by their values, so `result[i]` reads `result[0]`. */

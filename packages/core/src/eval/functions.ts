@@ -1,5 +1,4 @@
 import type { Expr, FunctionDef } from '../ir/nodes.js';
-import { showExpr } from '../ir/print.js';
 import type { Value } from '../model/values.js';
 import { Env, type FnVal, type RVal } from './env.js';
 import type { Evaluator } from './context.js';
@@ -33,7 +32,7 @@ export function apply(ip: Evaluator, f: RVal, args: RVal[], e: Expr): RVal {
     for (const r of f.def?.requires ?? []) {
       if (!ip.bool(r, scope)) {
         const shown = args.map(describe).join(', ');
-        ip.fail(f.def?.onRequiresFail, `precondition ${showExpr(r)} of ${f.name}(${shown}) is false`, e);
+        ip.fail(f.def?.onRequiresFail, `precondition ${ip.printer.expr(r)} of ${f.name}(${shown}) is false`, e);
         throw new Unknown('unspecified', `precondition of ${f.name} is false`);
       }
     }

@@ -1,4 +1,5 @@
 import type { Binder, DatatypeDecl, Expr, FunctionDef, OnFailure, Pattern, QuantExpr } from '../ir/nodes.js';
+import { DEBUG_PRINTER, type Printer } from '../ir/print.js';
 import { V, type Value } from '../model/values.js';
 import { rat } from './arith.js';
 import type { Plan } from './bounds.js';
@@ -33,10 +34,12 @@ export class Interp implements Evaluator {
   readonly pending = new Map<string, Z3Query>();
   readonly fieldIndex: Map<string, Map<string, number>>;
   readonly primitives: PrimTable;
+  readonly printer: Printer;
 
   constructor(readonly ctx: InterpContext) {
     this.fieldIndex = fieldIndexOf(ctx.datatypes);
     this.primitives = ctx.primitives ?? CORE_PRIMITIVES;
+    this.printer = ctx.printer ?? DEBUG_PRINTER;
   }
 
   private tick(): void {

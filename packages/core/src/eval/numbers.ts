@@ -73,7 +73,7 @@ export function divide(ip: Evaluator, e: DivExpr, l: RVal, r: RVal): Value {
   if (l.kind === 'int' && r.kind === 'int') {
     if (r.value === 0n) {
       if (e.byZero.mode === 'total') return e.op === 'div' ? V.int(0) : l;
-      return ip.fail(e.byZero, `division by zero in ${showExpr(e)}`, e);
+      return ip.fail(e.byZero, `division by zero in ${ip.printer.expr(e)}`, e);
     }
     const [q, m] = divMod(l.value, r.value, e.rounding);
     return inDomain(e.op === 'div' ? q : m, e.domain, e);
@@ -82,7 +82,7 @@ export function divide(ip: Evaluator, e: DivExpr, l: RVal, r: RVal): Value {
     const b = toRat(r);
     if (b.num === 0n) {
       if (e.byZero.mode === 'total') return V.real(0);
-      return ip.fail(e.byZero, `division by zero in ${showExpr(e)}`, e);
+      return ip.fail(e.byZero, `division by zero in ${ip.printer.expr(e)}`, e);
     }
     return ratValue(ratDiv(toRat(l), b));
   }

@@ -1,5 +1,4 @@
 import type { Expr, IndexExpr, SliceExpr, UpdateExpr } from '../ir/nodes.js';
-import { showExpr, showValue } from '../ir/print.js';
 import { V, type Value } from '../model/values.js';
 import * as C from './collections.js';
 import type { Env, RVal } from './env.js';
@@ -13,13 +12,13 @@ export function index(ip: Evaluator, e: IndexExpr, t: RVal, i: RVal): Value {
     if (i.kind !== 'int') typeError('an integer index', i, e);
     const n = i.value;
     const v = n >= 0n && n < 4294967296n ? t.elems[Number(n)] : undefined;
-    if (v === undefined) return ip.fail(e.onFail, `index ${n} out of range (length ${t.elems.length}) in ${showExpr(e)}`, e);
+    if (v === undefined) return ip.fail(e.onFail, `index ${n} out of range (length ${t.elems.length}) in ${ip.printer.expr(e)}`, e);
     return v;
   }
   if (i.kind === 'fn') typeError('a value', i, e);
   if (t.kind === 'map') {
     const v = C.mapLookup(t, i);
-    return v ?? ip.fail(e.onFail, `key ${showValue(i)} not in map in ${showExpr(e)}`, e);
+    return v ?? ip.fail(e.onFail, `key ${ip.printer.value(i)} not in map in ${ip.printer.expr(e)}`, e);
   }
   if (t.kind === 'multiset') return V.int(C.sortedCount(t.elems, i));
   return typeError('a sequence or map', t, e);
@@ -35,7 +34,7 @@ export function slice(ip: Evaluator, e: SliceExpr, env: Env | undefined): Value 
     from = from < 0n ? 0n : from > len ? len : from;
     to = to < from ? from : to > len ? len : to;
   } else if (!(0n <= from && from <= to && to <= len)) {
-    return ip.fail(e.onFail, `slice [${from}..${to}] out of range (length ${len}) in ${showExpr(e)}`, e);
+    return ip.fail(e.onFail, `slice [${from}..${to}] out of range (length ${len}) in ${ip.printer.expr(e)}`, e);
   }
   return V.seq(t.elems.slice(Number(from), Number(to)));
 }
@@ -45,7 +44,7 @@ export function update(ip: Evaluator, e: UpdateExpr, t: RVal, k: RVal, v: RVal):
   if (t.kind === 'seq') {
     if (k.kind !== 'int') typeError('an integer index', k, e);
     if (k.value < 0n || k.value >= BigInt(t.elems.length)) {
-      return ip.fail(e.onFail, `update index ${k.value} out of range (length ${t.elems.length}) in ${showExpr(e)}`, e);
+      return ip.fail(e.onFail, `update index ${k.value} out of range (length ${t.elems.length}) in ${ip.printer.expr(e)}`, e);
     }
     const elems = t.elems.slice();
     elems[Number(k.value)] = v;
@@ -54,7 +53,7 @@ export function update(ip: Evaluator, e: UpdateExpr, t: RVal, k: RVal, v: RVal):
   if (t.kind === 'map') return C.mapUpdate(t, k, v);
   if (t.kind === 'multiset') {
     if (v.kind !== 'int') typeError('an integer multiplicity', v, e);
-    if (v.value < 0n) return ip.fail(e.onFail, `negative multiplicity ${v.value} in ${showExpr(e)}`, e);
+    if (v.value < 0n) return ip.fail(e.onFail, `negative multiplicity ${v.value} in ${ip.printer.expr(e)}`, e);
     return C.multisetWithCount(t, k, Number(v.value));
   }
   return typeError('a sequence, map or multiset', t, e);

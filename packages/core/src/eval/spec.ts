@@ -1,5 +1,6 @@
 import type { DatatypeDecl, Expr, FunctionDef, IrClause, IrLoc, IrSpec } from '../ir/nodes.js';
 import { children, freeVars } from '../ir/vars.js';
+import { DEBUG_PRINTER, type Printer } from '../ir/print.js';
 import { showLoc } from './outcome.js';
 import { valueKey, type Value } from '../model/values.js';
 import { Env } from './env.js';
@@ -38,6 +39,8 @@ export interface EvalOptions {
   onInstance?: InterpContext['onInstance'];
   /** The library operations, when a language extends or replaces core's (`extendPrimitives`). */
   primitives?: InterpContext['primitives'];
+  /** How explanations print expressions, values and clause names (the spec language's printer). */
+  printer?: InterpContext['printer'];
 }
 
 interface Prepared {
@@ -57,10 +60,12 @@ function prepare(spec: IrSpec): Prepared {
   return p;
 }
 
-function clauseName(kind: 'requires' | 'ensures', c: IrClause, i: number): string {
+type Role = 'precondition' | 'postcondition';
+
+function clauseName(role: Role, c: IrClause, i: number, printer: Printer): string {
   const label = c.label ? ` "${c.label}"` : '';
   const line = c.loc ? ` (line ${c.loc.line})` : '';
-  return `${kind} #${i + 1}${label}${line}`;
+  return `${printer.clause(role)} #${i + 1}${label}${line}`;
 }
 
 type ClauseOutcome =
@@ -70,9 +75,9 @@ type ClauseOutcome =
   | { kind: 'ill-formed'; reason: string };
 
 /** One clause, evaluated synchronously; Z3 queries it needs are left in `pending`. */
-function clauseOnce(spec: IrSpec, kind: 'requires' | 'ensures', c: IrClause, i: number, env: Env | undefined, ctx: InterpContext, pending: Map<string, Z3Query>): ClauseOutcome {
+function clauseOnce(spec: IrSpec, role: Role, c: IrClause, i: number, env: Env | undefined, ctx: InterpContext, pending: Map<string, Z3Query>): ClauseOutcome {
   const ip = new Interp(ctx);
-  const name = clauseName(kind, c, i);
+  const name = clauseName(role, c, i, ctx.printer ?? DEBUG_PRINTER);
   try {
     if (ip.bool(c.expr, env)) return { kind: 'true' };
     let why: string;
@@ -102,7 +107,7 @@ function clauseOnce(spec: IrSpec, kind: 'requires' | 'ensures', c: IrClause, i: 
  * its explanation) unless an ill-formed clause comes before any unknown one; otherwise unknown if any
  * clause is unknown.
  */
-async function conjunction(spec: IrSpec, kind: 'requires' | 'ensures', clauses: IrClause[], bindings: Record<string, Value>, options: EvalOptions): Promise<EvalResult> {
+async function conjunction(spec: IrSpec, role: Role, clauses: IrClause[], bindings: Record<string, Value>, options: EvalOptions): Promise<EvalResult> {
   const p = prepare(spec);
   const ctx: InterpContext = {
     functions: p.functions,
@@ -112,12 +117,13 @@ async function conjunction(spec: IrSpec, kind: 'requires' | 'ensures', clauses: 
     answers: p.answers,
     onInstance: options.onInstance,
     primitives: options.primitives,
+    printer: options.printer,
   };
   const env = Env.of(bindings);
   const run = (pending: Map<string, Z3Query>): EvalResult => {
     let firstUnknown: EvalResult | undefined;
     for (let i = 0; i < clauses.length; i++) {
-      const o = clauseOnce(spec, kind, clauses[i]!, i, env, ctx, pending);
+      const o = clauseOnce(spec, role, clauses[i]!, i, env, ctx, pending);
       if (o.kind === 'true') continue;
       if (o.kind === 'false') return { status: 'fails', reason: o.explanation, explanation: o.explanation };
       if (o.kind === 'ill-formed') {
@@ -146,11 +152,11 @@ async function conjunction(spec: IrSpec, kind: 'requires' | 'ensures', clauses: 
  * false for the inputs makes the check vacuous.
  */
 export async function evaluate(spec: IrSpec, bindings: Record<string, Value>, options: EvalOptions = {}): Promise<EvalResult> {
-  const pre = await conjunction(spec, 'requires', spec.requires, bindings, options);
+  const pre = await conjunction(spec, 'precondition', spec.requires, bindings, options);
   if (pre.status === 'fails') {
     return { status: 'unknown', cause: 'vacuous', reason: `the precondition is false for these inputs: ${pre.reason}` };
   }
-  const post = await conjunction(spec, 'ensures', spec.ensures, bindings, options);
+  const post = await conjunction(spec, 'postcondition', spec.ensures, bindings, options);
   if (post.status === 'fails' && pre.status === 'unknown') {
     return { status: 'unknown', cause: pre.cause ?? 'gave-up', reason: `the postcondition is false, but the precondition could not be decided: ${pre.reason}` };
   }
@@ -159,7 +165,7 @@ export async function evaluate(spec: IrSpec, bindings: Record<string, Value>, op
 
 /** Checks the precondition on the inputs alone. */
 export async function checkPrecondition(spec: IrSpec, inputs: Record<string, Value>, options: EvalOptions = {}): Promise<EvalResult> {
-  return conjunction(spec, 'requires', spec.requires, inputs, options);
+  return conjunction(spec, 'precondition', spec.requires, inputs, options);
 }
 
 /** A quantifier instance that decided its quantifier: a witness of an `exists`, a counterexample of a `forall`. */

@@ -1,10 +1,21 @@
+import type { Type } from '../model/types.js';
+import { showType } from '../model/types.js';
 import { charSeqToString, isCharSeq, realToText, type Value } from '../model/values.js';
 import type { Binder, Expr, Pattern } from './nodes.js';
 
-const CMP_TEXT = { eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
-const ARITH_TEXT = { add: '+', sub: '-', mul: '*', pow: '^' } as const;
+/**
+ * How explanations read for a language: its expression, value and type syntax and what it calls the
+ * clauses. A backend gives its own (see `Backend.printer`); core's `DEBUG_PRINTER` is a neutral,
+ * fully parenthesized form of the IR for any language without one (not meant to be parsed back).
+ */
+export interface Printer {
+  expr(e: Expr): string;
+  value(v: Value): string;
+  type(t: Type): string;
+  clause(role: 'precondition' | 'postcondition'): string;
+}
 
-/** A value as a spec writer reads it: `[1, 2]`, `"abc"`, `{1, 2}`, `map[1 := 2]`, `Some(3)`. */
+/** A value in the neutral debug form: `[1, 2]`, `"abc"`, `set{1, 2}`, `map{1 -> 2}`, `Some(3)`. */
 export function showValue(v: Value): string {
   switch (v.kind) {
     case 'int':
@@ -18,11 +29,11 @@ export function showValue(v: Value): string {
     case 'seq':
       return isCharSeq(v) ? JSON.stringify(charSeqToString(v)) : `[${v.elems.map(showValue).join(', ')}]`;
     case 'set':
-      return `{${v.elems.map(showValue).join(', ')}}`;
+      return `set{${v.elems.map(showValue).join(', ')}}`;
     case 'multiset':
       return `multiset{${v.elems.map(showValue).join(', ')}}`;
     case 'map':
-      return `map[${v.entries.map(([k, x]) => `${showValue(k)} := ${showValue(x)}`).join(', ')}]`;
+      return `map{${v.entries.map(([k, x]) => `${showValue(k)} -> ${showValue(x)}`).join(', ')}}`;
     case 'tuple':
       return `(${v.elems.map(showValue).join(', ')})`;
     case 'datatype':
@@ -31,7 +42,7 @@ export function showValue(v: Value): string {
 }
 
 function showBinder(b: Binder): string {
-  return b.domain ? `${b.name} <- ${showExpr(b.domain)}` : b.name;
+  return b.domain ? `${b.name} in ${showExpr(b.domain)}` : b.name;
 }
 
 export function showPattern(p: Pattern): string {
@@ -39,7 +50,7 @@ export function showPattern(p: Pattern): string {
     case 'wild':
       return '_';
     case 'bind':
-      return p.pattern ? `${showPattern(p.pattern)} as ${p.name}` : p.name;
+      return p.pattern ? `${p.name}@${showPattern(p.pattern)}` : p.name;
     case 'lit':
       return showValue(p.value);
     case 'ctor':
@@ -47,55 +58,27 @@ export function showPattern(p: Pattern): string {
     case 'tuple':
       return `(${p.elems.map(showPattern).join(', ')})`;
     case 'seq':
-      return p.rest ? `${[...p.elems.map(showPattern), showPattern(p.rest)].join(' :: ')}` : `[${p.elems.map(showPattern).join(', ')}]`;
+      return `[${p.elems.map(showPattern).join(', ')}${p.rest ? `, ...${showPattern(p.rest)}` : ''}]`;
   }
 }
 
-/** Binding strength, Dafny-like: higher binds tighter. */
-function precedence(e: Expr): number {
-  switch (e.kind) {
-    case 'iff':
-      return 1;
-    case 'implies':
-      return 2;
-    case 'and':
-    case 'or':
-      return 3;
-    case 'cmp':
-      return 4;
-    case 'prim':
-      return e.op === 'in' ? 4 : 9;
-    case 'arith':
-      return e.op === 'mul' || e.op === 'pow' ? 6 : 5;
-    case 'div':
-      return 6;
-    case 'not':
-    case 'neg':
-      return 7;
-    case 'quant':
-    case 'let':
-    case 'ite':
-    case 'lambda':
-    case 'setComp':
-    case 'mapComp':
-    case 'match':
-      return 0;
-    default:
-      return 9;
-  }
-}
+/** Operators in infix form, everything else as `name(args)`; operands that are not atoms get parentheses. */
+const INFIX: Partial<Record<string, string>> = { add: '+', sub: '-', mul: '*', pow: '^', div: 'div', mod: 'mod', eq: '=', ne: '≠', lt: '<', le: '≤', gt: '>', ge: '≥' };
 
-/** `e` as an operand of an operator of strength `min`: parenthesized when it binds more loosely (or equally, when `strict`). */
-function operand(e: Expr, min = 8, strict = false): string {
+const ATOMS = new Set(['lit', 'var', 'display', 'mapDisplay', 'call', 'prim', 'tuple', 'ctor', 'fnRef', 'apply', 'index', 'slice', 'field', 'tupleGet', 'convert', 'seqInit']);
+
+function atom(e: Expr): string {
   const s = showExpr(e);
-  const p = precedence(e);
-  return p < min || (strict && p === min) ? `(${s})` : s;
+  return ATOMS.has(e.kind) ? s : `(${s})`;
 }
 
-/**
- * A readable, language-neutral rendering of an expression (Dafny-like), used in explanations. It is
- * not meant to be parsed back.
- */
+const list = (es: readonly Expr[]): string => es.map(showExpr).join(', ');
+
+function binders(e: { binders: Binder[]; range?: Expr | undefined }): string {
+  return `${e.binders.map(showBinder).join(', ')}${e.range ? ` with ${showExpr(e.range)}` : ''}`;
+}
+
+/** An expression in the neutral debug form, e.g. `forall i in [0, n) ...` reads `forall i with (0 ≤ i) and (i < n). ...`. */
 export function showExpr(e: Expr): string {
   switch (e.kind) {
     case 'lit':
@@ -103,77 +86,77 @@ export function showExpr(e: Expr): string {
     case 'var':
       return e.name;
     case 'arith':
-      {
-      const p = precedence(e);
-      return `${operand(e.left, p)} ${ARITH_TEXT[e.op]} ${operand(e.right, p, true)}`;
-    }
+      return `${atom(e.left)} ${INFIX[e.op]} ${atom(e.right)}`;
     case 'neg':
-      return `-${operand(e.arg, 7)}`;
+      return `-${atom(e.arg)}`;
     case 'div':
-      return `${operand(e.left, 6)} ${e.op === 'div' ? '/' : '%'} ${operand(e.right, 6, true)}`;
+      return `${atom(e.left)} ${INFIX[e.op]} ${atom(e.right)}`;
     case 'cmp':
-      return `${operand(e.left, 5)} ${CMP_TEXT[e.op]} ${operand(e.right, 5)}`;
+      return `${atom(e.left)} ${INFIX[e.op]} ${atom(e.right)}`;
     case 'not':
-      return `!${operand(e.arg, 7)}`;
+      return `not ${atom(e.arg)}`;
     case 'and':
-      return e.args.length ? e.args.map((a) => operand(a, 4)).join(' && ') : 'true';
+      return e.args.length ? e.args.map(atom).join(' and ') : 'true';
     case 'or':
-      return e.args.length ? e.args.map((a) => operand(a, 4)).join(' || ') : 'false';
+      return e.args.length ? e.args.map(atom).join(' or ') : 'false';
     case 'implies':
-      return `${operand(e.left, 3)} ==> ${operand(e.right, 2)}`;
+      return `${atom(e.left)} implies ${atom(e.right)}`;
     case 'iff':
-      return `${operand(e.left, 2)} <==> ${operand(e.right, 2)}`;
+      return `${atom(e.left)} iff ${atom(e.right)}`;
     case 'ite':
       return `if ${showExpr(e.cond)} then ${showExpr(e.then)} else ${showExpr(e.else)}`;
     case 'let':
-      return `var ${e.bindings.map((b) => `${showPattern(b.pattern)} := ${showExpr(b.value)}`).join(', ')}; ${showExpr(e.body)}`;
+      return `let ${e.bindings.map((b) => `${showPattern(b.pattern)} = ${showExpr(b.value)}`).join(', ')} in ${showExpr(e.body)}`;
     case 'index':
-      return `${operand(e.target)}[${showExpr(e.index)}]`;
+      return `${atom(e.target)}[${showExpr(e.index)}]`;
     case 'slice':
-      return `${operand(e.target)}[${e.from ? showExpr(e.from) : ''}..${e.to ? showExpr(e.to) : ''}]`;
+      return `${atom(e.target)}[${e.from ? showExpr(e.from) : ''}:${e.to ? showExpr(e.to) : ''}]`;
     case 'update':
-      return `${operand(e.target)}[${showExpr(e.key)} := ${showExpr(e.value)}]`;
+      return `update(${showExpr(e.target)}, ${showExpr(e.key)}, ${showExpr(e.value)})`;
     case 'prim':
-      if (e.op === 'card' && e.args.length === 1) return `|${showExpr(e.args[0]!)}|`;
-      if (e.op === 'in' && e.args.length === 2) return `${operand(e.args[0]!, 5)} in ${operand(e.args[1]!, 5)}`;
-      return `${e.op}(${e.args.map(showExpr).join(', ')})`;
-    case 'display': {
-      const inner = e.elems.map(showExpr).join(', ');
-      return e.coll === 'seq' ? `[${inner}]` : e.coll === 'set' ? `{${inner}}` : `multiset{${inner}}`;
-    }
+      return `${e.op}(${list(e.args)})`;
+    case 'display':
+      return e.coll === 'seq' ? `[${list(e.elems)}]` : `${e.coll}{${list(e.elems)}}`;
     case 'mapDisplay':
-      return `map[${e.entries.map((x) => `${showExpr(x.key)} := ${showExpr(x.value)}`).join(', ')}]`;
+      return `map{${e.entries.map((x) => `${showExpr(x.key)} -> ${showExpr(x.value)}`).join(', ')}}`;
     case 'seqInit':
-      return `seq(${showExpr(e.length)}, ${showExpr(e.fn)})`;
+      return `seqInit(${showExpr(e.length)}, ${showExpr(e.fn)})`;
     case 'quant':
-      return `${e.quant} ${e.binders.map(showBinder).join(', ')}${e.range ? ` | ${showExpr(e.range)}` : ''} :: ${showExpr(e.body)}`;
+      return `${e.quant} ${binders(e)}. ${showExpr(e.body)}`;
     case 'setComp':
-      return `${e.coll} ${e.binders.map(showBinder).join(', ')}${e.range ? ` | ${showExpr(e.range)}` : ''}${e.term ? ` :: ${showExpr(e.term)}` : ''}`;
+      return `${e.coll}{${e.term ? `${showExpr(e.term)} for ` : ''}${binders(e)}}`;
     case 'mapComp':
-      return `map ${e.binders.map(showBinder).join(', ')}${e.range ? ` | ${showExpr(e.range)}` : ''} :: ${e.key ? `${showExpr(e.key)} := ` : ''}${showExpr(e.value)}`;
+      return `map{${e.key ? showExpr(e.key) : e.binders[0]?.name ?? '?'} -> ${showExpr(e.value)} for ${binders(e)}}`;
     case 'call':
-      return `${e.fn}(${e.args.map(showExpr).join(', ')})`;
+      return `${e.fn}(${list(e.args)})`;
     case 'fnRef':
       return e.fn;
     case 'lambda':
-      return `(${e.params.map((p) => p.name).join(', ')}) => ${showExpr(e.body)}`;
+      return `fun ${e.params.map((p) => p.name).join(' ')} -> ${showExpr(e.body)}`;
     case 'apply':
-      return `${operand(e.fn)}(${e.args.map(showExpr).join(', ')})`;
+      return `${atom(e.fn)}(${list(e.args)})`;
     case 'tuple':
-      return `(${e.elems.map(showExpr).join(', ')})`;
+      return `(${list(e.elems)})`;
     case 'tupleGet':
-      return `${operand(e.target)}.${e.index}`;
+      return `${atom(e.target)}.${e.index}`;
     case 'ctor':
-      return e.args.length ? `${e.ctor}(${e.args.map(showExpr).join(', ')})` : e.ctor;
+      return e.args.length ? `${e.ctor}(${list(e.args)})` : e.ctor;
     case 'field':
-      return `${operand(e.target)}.${e.field}`;
+      return `${atom(e.target)}.${e.field}`;
     case 'isCtor':
-      return `${operand(e.target)}.${e.ctor}?`;
+      return `is ${e.ctor}(${showExpr(e.target)})`;
     case 'match':
-      return `match ${showExpr(e.target)} { ${e.cases.map((c) => `case ${showPattern(c.pattern)}${c.guard ? ` if ${showExpr(c.guard)}` : ''} => ${showExpr(c.body)}`).join(' ')} }`;
+      return `match ${showExpr(e.target)} with ${e.cases.map((c) => `| ${showPattern(c.pattern)}${c.guard ? ` if ${showExpr(c.guard)}` : ''} -> ${showExpr(c.body)}`).join(' ')}`;
     case 'convert':
       return `${e.conv}(${showExpr(e.arg)})`;
     case 'unsupported':
       return `<unsupported: ${e.construct}>`;
   }
 }
+
+export const DEBUG_PRINTER: Printer = {
+  expr: showExpr,
+  value: showValue,
+  type: showType,
+  clause: (role) => role,
+};

@@ -76,7 +76,10 @@ export const T = {
   opaque: (name: string): Type => ({ kind: 'opaque', name }),
 } as const;
 
-/** A readable, language-neutral rendering used in messages and reports. */
+/**
+ * A type in core's neutral debug form (`seq(int)`, `array(int, 2 dims)`, `map(int, string)`), for
+ * messages that are not about one language; a backend shows types in its own syntax (`Printer.type`).
+ */
 export function showType(t: Type): string {
   switch (t.kind) {
     case 'int':
@@ -87,19 +90,19 @@ export function showType(t: Type): string {
     case 'real':
       return t.kind;
     case 'bitvector':
-      return `bv${t.width}`;
+      return `bitvector(${t.width})`;
     case 'seq':
     case 'set':
     case 'multiset':
-      return `${t.kind}<${showType(t.elem)}>`;
+      return `${t.kind}(${showType(t.elem)})`;
     case 'array':
-      return `array${t.dims > 1 ? t.dims : ''}<${showType(t.elem)}>`;
+      return `array(${showType(t.elem)}${t.dims > 1 ? `, ${t.dims} dims` : ''})`;
     case 'map':
-      return `map<${showType(t.key)}, ${showType(t.value)}>`;
+      return `map(${showType(t.key)}, ${showType(t.value)})`;
     case 'tuple':
       return `(${t.elems.map(showType).join(', ')})`;
     case 'datatype':
-      return t.args.length ? `${t.name}<${t.args.map(showType).join(', ')}>` : t.name;
+      return t.args.length ? `${t.name}(${t.args.map(showType).join(', ')})` : t.name;
     case 'opaque':
       return t.name;
   }

@@ -37,7 +37,7 @@ export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => 
 
   const evaluator = (backend: Backend): Oracle => {
     if (!backend.lower) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no evaluator lowering`);
-    return evalOracle(backend.lower);
+    return evalOracle(backend.lower, { printer: backend.printer });
   };
   /**
    * `independent`: when the verifier is cross-checked against the evaluator, it gets neither the
@@ -47,7 +47,7 @@ export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => 
   const verifier = async (backend: Backend, independent: boolean): Promise<Oracle> => {
     if (!backend.verifier) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no verifier`);
     // The evaluator's opinion orders the proof attempts (the likely one first); verdicts stay the verifier's.
-    const predict = backend.lower && !independent ? evalOracle(backend.lower, { solver: false, name: 'eval (prediction)' }) : undefined;
+    const predict = backend.lower && !independent ? evalOracle(backend.lower, { solver: false, name: 'eval (prediction)', printer: backend.printer }) : undefined;
     const oracle = verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes, exhaustive: choice.exhaustive, independent });
     // Huge inputs go to the evaluator (linear in their size), not into a verifier harness.
     return routeBySize(oracle, backend.lower ? evaluator(backend) : undefined, { maxValues: choice.maxValues ?? DEFAULT_MAX_VALUES, notice: choice.notice });

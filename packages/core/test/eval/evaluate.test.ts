@@ -20,16 +20,16 @@ describe('evaluate: clauses and explanations', () => {
     expect(await evaluate(spec, { s: ints(3, 9, 2), result: V.int(9) })).toEqual({ status: 'holds' });
     const bad = await evaluate(spec, { s: ints(3, 9, 2), result: V.int(3) });
     expect(bad.status).toBe('fails');
-    expect(bad.explanation).toBe('ensures #1 (line 10) is false: forall i fails at i=1 (s[1] <= result is false (s[1] = 9, result = 3))');
+    expect(bad.explanation).toBe('postcondition #1 (line 10) is false: forall i fails at i=1 (s[1] ≤ result is false (s[1] = 9, result = 3))');
     const notIn = await evaluate(spec, { s: ints(3, 9, 2), result: V.int(10) });
-    expect(notIn.explanation).toBe('ensures #2 (line 11) is false: result in s is false');
+    expect(notIn.explanation).toBe('postcondition #2 (line 11) is false: in(result, s) is false');
   });
 
   it('reports the witness of a failing forall over two variables', async () => {
     const distinct = E.forall(['i', 'j'], E.implies(E.and(E.le(E.int(0), i), E.lt(i, j), E.lt(j, E.card(r))), E.ne(E.index(r, i), E.index(r, j))));
     const res = await run(distinct, { result: ints(4, 4, 5) });
     expect(res.status).toBe('fails');
-    expect(res.explanation).toBe('ensures #1 (line 10) is false: forall i, j fails at i=0, j=1 (result[0] == result[1] == 4)');
+    expect(res.explanation).toBe('postcondition #1 (line 10) is false: forall i, j fails at i=0, j=1 (result[0] and result[1] are both 4)');
   });
 
   it('reports a missing exists', async () => {
@@ -40,13 +40,13 @@ describe('evaluate: clauses and explanations', () => {
     const some = E.exists(['k'], E.and(E.le(E.int(2), E.v('k')), E.lt(E.v('k'), n), E.eq(E.mod(n, E.v('k')), E.int(0))));
     const res = await run(some, { n: V.int(13) });
     expect(res.status).toBe('fails');
-    expect(res.explanation).toMatch(/^ensures #1 \(line 10\) is false: no k satisfies 2 <= k && k < n && n % k == 0$/);
+    expect(res.explanation).toMatch(/^postcondition #1 \(line 10\) is false: no k satisfies \(2 ≤ k\) and \(k < n\) and \(\(n mod k\) = 0\)$/);
   });
 
   it('labels clauses', async () => {
     const spec = specOf(E.bool(false));
     spec.ensures[0]!.label = 'positive';
-    expect((await evaluate(spec, {})).reason).toBe('ensures #1 "positive" (line 10) is false: false is false');
+    expect((await evaluate(spec, {})).reason).toBe('postcondition #1 "positive" (line 10) is false: false is false');
   });
 
   it('assumes the precondition and reports vacuous checks', async () => {
@@ -61,7 +61,7 @@ describe('evaluate: clauses and explanations', () => {
     (e as { left: { loc?: unknown } }).left.loc = { line: 11, column: 9 };
     const res = await run(e, { s: ints(1, 2, 3) });
     expect(res).toMatchObject({ status: 'unknown', cause: 'not-well-formed' });
-    expect(res.reason).toBe('ensures #1 (line 10): not well-formed: index 5 out of range (length 3) in s[5] at line 11, column 9');
+    expect(res.reason).toBe('postcondition #1 (line 10): not well-formed: index 5 out of range (length 3) in s[5] at line 11, column 9');
   });
 
   it('short-circuits around ill-formed and unknown parts', async () => {

@@ -51,9 +51,9 @@ describe('evalOracle', () => {
     expect(out.size).toBe(5);
     for (const v of out.values()) expect(VerdictSchema.safeParse(v).success).toBe(true);
     expect(out.get('pre_ok')).toMatchObject({ status: 'holds', oracle: 'eval' });
-    expect(out.get('pre_bad')).toMatchObject({ status: 'fails', reason: 'requires #1 (line 2) is false: b == 0' });
+    expect(out.get('pre_bad')).toMatchObject({ status: 'fails', reason: 'precondition #1 (line 2) is false: b is 0' });
     expect(out.get('test')).toMatchObject({ status: 'holds' });
-    expect(out.get('mutant')).toMatchObject({ status: 'fails', reason: 'ensures #1 (line 3) is false: q == a / b is false (q = -3, a / b = -4)' });
+    expect(out.get('mutant')).toMatchObject({ status: 'fails', reason: 'postcondition #1 (line 3) is false: q = (a div b) is false (q = -3, a div b = -4)' });
     expect(out.get('vacuous')).toMatchObject({ status: 'unknown', cause: 'vacuous' });
   });
 

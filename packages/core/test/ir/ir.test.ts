@@ -56,26 +56,26 @@ describe('builders record the language semantics on every node', () => {
 });
 
 describe('printing', () => {
-  it('shows values as specs write them', () => {
+  it('shows values in the neutral debug form', () => {
     expect(showValue(V.string('ab'))).toBe('"ab"');
     expect(showValue(V.seq([V.int(1), V.int(-2)]))).toBe('[1, -2]');
-    expect(showValue(V.set([V.int(2), V.int(1)]))).toBe('{1, 2}');
+    expect(showValue(V.set([V.int(2), V.int(1)]))).toBe('set{1, 2}');
     expect(showValue(V.multiset([V.int(1), V.int(1)]))).toBe('multiset{1, 1}');
-    expect(showValue(V.map([[V.int(1), V.bool(true)]]))).toBe('map[1 := true]');
+    expect(showValue(V.map([[V.int(1), V.bool(true)]]))).toBe('map{1 -> true}');
     expect(showValue(V.datatype('Some', [V.real(1, 2)]))).toBe('Some(0.5)');
     expect(showValue(V.datatype('None'))).toBe('None');
     expect(showValue(V.tuple([V.char('a'), V.int(0)]))).toBe("('a', 0)");
   });
 
-  it('parenthesizes by precedence', () => {
+  it('prints the neutral debug form: operators in words, every compound operand in parentheses', () => {
     expect(showExpr(E.mul(E.add(x, E.int(1)), E.int(2)))).toBe('(x + 1) * 2');
-    expect(showExpr(E.add(x, E.mul(x, E.int(2))))).toBe('x + x * 2');
+    expect(showExpr(E.add(x, E.mul(x, E.int(2))))).toBe('x + (x * 2)');
     expect(showExpr(E.sub(x, E.sub(x, E.int(1))))).toBe('x - (x - 1)');
-    expect(showExpr(E.implies(E.and(E.le(E.int(0), x), E.lt(x, E.card(s))), E.gt(E.index(s, x), E.int(0))))).toBe('0 <= x && x < |s| ==> s[x] > 0');
-    expect(showExpr(E.and(x, E.or(x, x)))).toBe('x && (x || x)');
-    expect(showExpr(E.forall(['i'], E.in(E.v('i'), s)))).toBe('forall i :: i in s');
-    expect(showExpr(E.slice(s, E.int(1), undefined))).toBe('s[1..]');
-    expect(showExpr(E.match(x, [E.kase(P.ctor('Cons', P.bind('h'), P.wild), E.v('h')), E.kase(P.seq([P.bind('a')], P.bind('r')), E.int(0))]))).toBe('match x { case Cons(h, _) => h case a :: r => 0 }');
+    expect(showExpr(E.implies(E.and(E.le(E.int(0), x), E.lt(x, E.card(s))), E.gt(E.index(s, x), E.int(0))))).toBe('((0 ≤ x) and (x < card(s))) implies (s[x] > 0)');
+    expect(showExpr(E.and(x, E.or(x, x)))).toBe('x and (x or x)');
+    expect(showExpr(E.forall(['i'], E.in(E.v('i'), s)))).toBe('forall i. in(i, s)');
+    expect(showExpr(E.slice(s, E.int(1), undefined))).toBe('s[1:]');
+    expect(showExpr(E.match(x, [E.kase(P.ctor('Cons', P.bind('h'), P.wild), E.v('h')), E.kase(P.seq([P.bind('a')], P.bind('r')), E.int(0))]))).toBe('match x with | Cons(h, _) -> h | [a, ...r] -> 0');
     expect(showExpr(E.unsupported('old'))).toBe('<unsupported: old>');
   });
 });

@@ -1,5 +1,5 @@
-import { showExpr } from '@specmut/core';
 import { describe, expect, it } from 'vitest';
+import { dafnyPrinter } from '../../src/index.js';
 import { check, lowerFully } from './helpers.js';
 
 const IN_ARRAY = 'predicate InArray(a: array<int>, x: int) { exists i :: 0 <= i < a.Length && a[i] == x }';
@@ -7,7 +7,7 @@ const IN_ARRAY = 'predicate InArray(a: array<int>, x: int) { exists i :: 0 <= i 
 describe('quantifiers whose bounds hide in an equivalence or a predicate', () => {
   it('splits an equivalence and unfolds a membership predicate, so both directions are enumerated', async () => {
     const spec = await lowerFully(`${IN_ARRAY}\nmethod M(a: array<int>) returns (r: seq<int>)\n  ensures forall x :: x in r <==> InArray(a, x)\n`, 'M');
-    expect(showExpr(spec.ensures[0]!.expr)).toBe('(forall x :: x in r ==> InArray(a, x)) && (forall x, i#1 :: 0 <= i#1 && i#1 < |a| && a[i#1] == x ==> x in r)');
+    expect(dafnyPrinter.expr(spec.ensures[0]!.expr)).toBe('(forall x :: x in r ==> InArray(a, x)) && (forall x, i#1 :: 0 <= i#1 && i#1 < |a| && a[i#1] == x ==> x in r)');
     const ensures = 'forall x :: x in r <==> InArray(a, x)';
     expect(await check('a: array<int>, r: seq<int>', ensures, { a: [1, 2, 2], r: [2, 1] }, IN_ARRAY)).toBe('holds');
     expect(await check('a: array<int>, r: seq<int>', ensures, { a: [1, 2, 2], r: [2] }, IN_ARRAY)).toBe('fails');
@@ -30,6 +30,6 @@ describe('quantifiers whose bounds hide in an equivalence or a predicate', () =>
 
   it('leaves quantifiers that are already bounded as written', async () => {
     const spec = await lowerFully(`${IN_ARRAY}\nmethod M(a: array<int>) returns (r: seq<int>)\n  ensures forall x :: x in r ==> InArray(a, x)\n`, 'M');
-    expect(showExpr(spec.ensures[0]!.expr)).toBe('forall x :: x in r ==> InArray(a, x)');
+    expect(dafnyPrinter.expr(spec.ensures[0]!.expr)).toBe('forall x :: x in r ==> InArray(a, x)');
   });
 });

@@ -1,6 +1,6 @@
 import { evaluate, V, type EvalResult, type IrSpec, type Value } from '@specmut/core';
 import { expect } from 'vitest';
-import { loadDafnyModule } from '../../src/index.js';
+import { dafnyPrinter, loadDafnyModule } from '../../src/index.js';
 import { lowerDafnyReport, type LoweringReport } from '../../src/lower/index.js';
 
 export async function lowerText(text: string, method?: string, file = 'test.dfy'): Promise<LoweringReport> {
@@ -33,7 +33,7 @@ export function vals(bindings: Record<string, unknown>): Record<string, Value> {
 }
 
 export async function run(spec: IrSpec, bindings: Record<string, unknown>): Promise<EvalResult> {
-  return evaluate(spec, vals(bindings), { solver: false });
+  return evaluate(spec, vals(bindings), { solver: false, printer: dafnyPrinter });
 }
 
 /** The status of checking `spec` on the given inputs and outputs. */
