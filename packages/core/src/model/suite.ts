@@ -4,6 +4,8 @@ const JsonSchema: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(JsonSchema), z.record(z.string(), JsonSchema)]),
 );
 
+const InputsSchema = z.union([z.record(z.string(), JsonSchema), z.array(JsonSchema)]).describe('Input values by parameter name, or positionally.');
+
 /**
  * One input/output example as a user writes it. Values are plain JSON read against the method's
  * signature (see decodeValue): `inputs` by parameter name (or positionally), `output` the expected
@@ -12,9 +14,7 @@ const JsonSchema: z.ZodType<unknown> = z.lazy(() =>
 export const SuiteTestSchema = z
   .object({
     id: z.string().min(1).optional().describe('Name of the test in reports; defaults to test<N>.'),
-    inputs: z
-      .union([z.record(z.string(), JsonSchema), z.array(JsonSchema)])
-      .describe('Input values by parameter name, or positionally.'),
+    inputs: InputsSchema,
     output: JsonSchema.describe('The expected output: by result name or positionally when there are several results.'),
     alternatives: z
       .array(JsonSchema)
@@ -32,9 +32,7 @@ export type SuiteTest = z.infer<typeof SuiteTestSchema>;
 export const RejectInputSchema = z
   .object({
     id: z.string().min(1).optional().describe('Name of the input in reports; defaults to reject<N>.'),
-    inputs: z
-      .union([z.record(z.string(), JsonSchema), z.array(JsonSchema)])
-      .describe('Input values by parameter name, or positionally.'),
+    inputs: InputsSchema,
   })
   .strict();
 export type RejectInput = z.infer<typeof RejectInputSchema>;
