@@ -56,10 +56,10 @@ describe('a third-party backend loaded by module', () => {
     expect(r.out).toMatch(/correct 1\/1/);
   });
 
-  it('without it, a toy suite is an unknown backend naming the known ones', () => {
+  it('without it, a toy suite is an unknown language naming the known ones', () => {
     const r = specmut(['score', 'examples/backend-toy/specs/max.suite.json', '--backend', 'eval', '--no-cache']);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/unknown backend "toy".*Known backends: dafny/s);
+    expect(r.err).toMatch(/unknown language "toy".*Known languages: dafny \(\.dfy\)/s);
   });
 });
 
