@@ -5,7 +5,7 @@ import { ReportSchema, SpecReportSchema } from '@specmut/core';
 import { describe, expect, it } from 'vitest';
 import { sleep, start, waitFor } from './helpers.js';
 
-const EXAMPLE_SPECS = 7;
+const EXAMPLE_SPECS = 9;
 
 /** The file's lines, each checked to be a whole spec report; the file must end with a newline. */
 function specLines(file: string) {

@@ -66,7 +66,9 @@ describe('precondition tests with the real Dafny', () => {
     const dir = await mkdtemp(join(tmpdir(), 'specmut-pre-'));
     try {
       const dfy = await readFile(example('isqrt-requires-true/isqrt-requires-true.dfy'), 'utf8');
-      await writeFile(join(dir, 'isqrt-requires-true.dfy'), dfy.replace('requires true', 'requires n >= 0'));
+      const fixedSpec = dfy.replace('\n  requires true\n', '\n  requires n >= 0\n');
+      expect(fixedSpec).not.toBe(dfy);
+      await writeFile(join(dir, 'isqrt-requires-true.dfy'), fixedSpec);
       const suite = await readFile(example('isqrt-requires-true/isqrt-requires-true.suite.json'), 'utf8');
       await writeFile(join(dir, 'fixed.suite.json'), suite);
       const fixed = await score(join(dir, 'fixed.suite.json'));
