@@ -2,7 +2,7 @@ import { SpecmutError, type Clause, type ClauseRole, type MethodSpec, type Param
 import { declarationKeyword, indexDeclarations, type Declaration } from './syntax/declarations.js';
 import { dependencyClosure } from './syntax/dependencies.js';
 import { descendants, fields, named, parseDafny, type Node, type Tree } from './syntax/parser.js';
-import { assertParsed } from './syntax/syntax-errors.js';
+import { assertParsed, dafnyReparse } from './syntax/syntax-errors.js';
 import { TypeResolver } from './syntax/types.js';
 
 /** What the Dafny backend keeps about a parsed file; core sees it only as `SpecModule.native`. */
@@ -132,7 +132,7 @@ const CALLABLE = new Set(['method', 'lemma', 'function', 'predicate']);
 /** Parses a Dafny file into the methods, functions, predicates and lemmas it specifies. */
 export async function loadDafnyModule(file: string, text: string): Promise<SpecModule> {
   const tree = await parseDafny(text);
-  assertParsed(tree.rootNode, file);
+  assertParsed(tree.rootNode, file, await dafnyReparse());
   const declarations = indexDeclarations(tree.rootNode);
   const types = new TypeResolver(declarations);
   const methods = declarations.filter((d) => CALLABLE.has(d.kind)).map((d) => methodSpecOf(d, declarations, types));
