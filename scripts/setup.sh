@@ -31,6 +31,15 @@ else
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq z3
 fi
 
+step "Chromium (the HTML report's browser test)"
+if [ -n "${SPECMUT_CHROMIUM:-}" ] || command -v chromium >/dev/null 2>&1; then
+  echo "found: ${SPECMUT_CHROMIUM:-$(command -v chromium)}"
+else
+  # Only a test needs it (specmut itself does not): a machine without it skips that test, saying so.
+  { as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } ||
+    echo "setup: chromium could not be installed; the HTML report's browser test will be skipped" >&2
+fi
+
 step "Dafny $DAFNY_VERSION"
 if [ -x .tools/dafny/dafny ]; then
   echo "found: .tools/dafny/dafny ($(.tools/dafny/dafny --version))"

@@ -8,6 +8,7 @@ import { formatSpec, formatSummary } from '../table.js';
 import { intOption, numberOption, type Io } from '../io.js';
 import { ReportWriter, checkDestination } from '../report-writer.js';
 import { JsonlWriter } from '../jsonl-writer.js';
+import { writeHtml } from './report.js';
 import { Progress } from '../progress.js';
 import { parseThreshold, unmet } from '../thresholds.js';
 
@@ -21,6 +22,7 @@ Options:
   --timeout SECONDS verifier time limit per triple (default 20)
   --json FILE       write the full report as JSON (kept up to date during the run, written
                     atomically: never a cut-off file)
+  --html FILE       write a standalone HTML page of the report at the end (see specmut report)
   --jsonl FILE      write one JSON line per spec as it finishes (a spec report, schema: specs.items
                     of packages/core/schema/report.schema.json); whole lines even if interrupted
   --jobs N          verifier processes at the same time (default: the number of CPU cores)
@@ -71,6 +73,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       timeout: { type: 'string' },
       json: { type: 'string' },
       jsonl: { type: 'string' },
+      html: { type: 'string' },
       jobs: { type: 'string' },
       cache: { type: 'string' },
       'no-cache': { type: 'boolean' },
@@ -106,6 +109,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
   // A report that cannot be written is found now, not after hours of work.
   if (values.json) await checkDestination('--json', values.json);
   if (values.jsonl) await checkDestination('--jsonl', values.jsonl);
+  if (values.html) await checkDestination('--html', values.html);
   const writer = values.json ? new ReportWriter(values.json) : undefined;
   const lines = values.jsonl ? new JsonlWriter(values.jsonl) : undefined;
   const done: SpecReport[] = [];
@@ -175,6 +179,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     return 2;
   }
   if (values.json) io.out(`report written to ${values.json}`);
+  if (values.html) await writeHtml(report, values.html, process.cwd(), io);
   if (stop.signal.aborted) {
     io.err('specmut: the run was interrupted; rerun the same command to finish it (finished verdicts come from the cache, unless --no-cache)');
     return 130;
