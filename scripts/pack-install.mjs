@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const keep = process.argv.includes('--keep');
-export const PACKAGES = ['grammars/dafny', 'packages/core', 'packages/dafny', 'packages/cli'];
+export const PACKAGES = ['grammars/dafny', 'packages/core', 'packages/dafny', 'packages/report', 'packages/cli'];
 
 function run(label, argv, cwd, env = {}) {
   const started = Date.now();
@@ -77,6 +77,9 @@ try {
   process.stdout.write(indent(cli));
   const report = JSON.parse(readFileSync(join(project, 'report.json'), 'utf8'));
   if (report.specs.length !== 2 || report.specs.some((s) => s.error)) throw new Error('the CLI report does not hold two scored specs');
+  // The HTML page needs the elements' bundle from the installed packages, nothing from the repository.
+  run('npx specmut report --html', ['npx', '--no-install', 'specmut', 'report', 'report.json', '--html', 'report.html'], project);
+  if (!readFileSync(join(project, 'report.html'), 'utf8').includes('customElements.define')) throw new Error('report.html lacks the inlined mutation-testing-elements bundle');
 
   const dafny = join(root, '.tools', 'dafny', 'dafny');
   if (existsSync(dafny)) {
