@@ -15,18 +15,17 @@ function firstLine(text: string): Location {
 }
 
 /**
- * Where a mutant of `spec` is shown in its source: the postcondition clause the oracle's reason names
- * (the evaluator writes `ensures #2 (line 12) is false: ...`), else the whole postcondition (first
- * to last `ensures` clause: a verifier proves or refutes them together), else the method, else the
- * file's first line (a report without locations, or a source that could not be read).
+ * Where a mutant of `spec` is shown in its source: the postcondition clause the oracle found false (its
+ * `clause` index), else the whole postcondition (first to last clause: a verifier proves or refutes them
+ * together), else the method, else the file's first line (a report without locations, or a source that
+ * could not be read).
  */
-export function mutantLocation(spec: Pick<SpecReport, 'locations'>, reason: string | undefined, source: string): Location {
-  const ensures = spec.locations?.ensures ?? [];
-  const named = /\bensures #(\d+)\b/.exec(reason ?? '');
-  const clause = named ? ensures[Number(named[1]) - 1] : undefined;
-  const first = ensures[0];
-  const last = ensures[ensures.length - 1];
-  const found = clause ?? (first && last ? { start: first.start, end: last.end } : spec.locations?.method);
+export function mutantLocation(spec: Pick<SpecReport, 'locations'>, clause: number | undefined, source: string): Location {
+  const clauses = spec.locations?.postconditions ?? [];
+  const named = clause === undefined ? undefined : clauses[clause];
+  const first = clauses[0];
+  const last = clauses[clauses.length - 1];
+  const found = named ?? (first && last ? { start: first.start, end: last.end } : spec.locations?.method);
   // A location past the end of the text (a spec changed since it was scored) would break the page.
   return found && found.end.line <= source.split('\n').length ? found : firstLine(source);
 }

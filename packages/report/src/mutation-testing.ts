@@ -44,7 +44,7 @@ function testName(spec: SpecReport, test: TestReport): string {
 function mutantResult(spec: SpecReport, test: TestReport, m: MutantReport, source: string): MutantResult {
   const status = mutantStatus(m);
   const testId = `${spec.id}/${test.id}`;
-  const location = mutantLocation(spec, m.reason, source);
+  const location = mutantLocation(spec, m.clause, source);
   const result: MutantResult = {
     id: `${spec.id}/${m.id}`,
     mutatorName: m.origin === 'wrong' ? 'known wrong output' : (m.operator ?? 'output mutant'),
@@ -88,7 +88,7 @@ export function toMutationTestingReport(report: Report, sources: SourceTexts): M
   for (const spec of report.specs) {
     const path = spec.spec ?? spec.suite;
     const source = sources.get(path) ?? unreadable(path);
-    const file = (files[path] ??= { language: spec.backend ?? 'plain', source, mutants: [] });
+    const file = (files[path] ??= { language: spec.language ?? 'plain', source, mutants: [] });
     for (const test of spec.tests) for (const m of test.mutants) file.mutants.push(mutantResult(spec, test, m, source));
     const suite = testFile(spec, sources.get(spec.suite));
     const existing = testFiles[spec.suite];

@@ -28,6 +28,7 @@ export function toVerdict(r: EvalResult, oracle: string, seconds?: number): Verd
   const extra: Partial<Verdict> = {};
   if (seconds !== undefined) extra.seconds = seconds;
   if (r.reason !== undefined) extra.reason = r.reason;
+  if (r.status === 'fails' && r.clause !== undefined) extra.clause = r.clause;
   if (r.status === 'unknown') extra.cause = CAUSE[r.cause ?? 'gave-up'];
   return verdict(r.status, oracle, extra);
 }

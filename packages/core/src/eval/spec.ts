@@ -24,6 +24,8 @@ export interface EvalResult {
   /** Why the result is unknown, or which clause failed and why (same text as `explanation` then). */
   reason?: string;
   explanation?: string;
+  /** On `fails`: the 0-based index of the first false clause, so reports can point at it. */
+  clause?: number;
 }
 
 /** Decides closed quantifiers the enumerator could not bound (see z3.ts). */
@@ -125,7 +127,7 @@ async function conjunction(spec: IrSpec, role: Role, clauses: IrClause[], bindin
     for (let i = 0; i < clauses.length; i++) {
       const o = clauseOnce(spec, role, clauses[i]!, i, env, ctx, pending);
       if (o.kind === 'true') continue;
-      if (o.kind === 'false') return { status: 'fails', reason: o.explanation, explanation: o.explanation };
+      if (o.kind === 'false') return { status: 'fails', reason: o.explanation, explanation: o.explanation, clause: i };
       if (o.kind === 'ill-formed') {
         if (!firstUnknown) return { status: 'unknown', cause: 'not-well-formed', reason: o.reason };
         continue;

@@ -32,6 +32,8 @@ export const VerdictSchema = z.object({
   reason: z.string().optional(),
   /** Which oracle decided: e.g. `dafny 4.11.0` or `eval`. */
   oracle: z.string(),
+  /** On `fails`, when the oracle names it: the 0-based index of the clause it found false (of the role the triple checks). */
+  clause: z.number().int().nonnegative().optional(),
   seconds: z.number().optional(),
   /** In cross-check mode: what a second oracle said about the same triple. */
   check: z
@@ -44,6 +46,7 @@ export function verdict(status: VerdictStatus, oracle: string, extra: Partial<Om
   const v: Verdict = { status, oracle };
   if (extra.cause !== undefined) v.cause = extra.cause;
   if (extra.reason !== undefined) v.reason = extra.reason;
+  if (extra.clause !== undefined) v.clause = extra.clause;
   if (extra.seconds !== undefined) v.seconds = extra.seconds;
   return v;
 }

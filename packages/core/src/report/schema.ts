@@ -15,6 +15,8 @@ const VerdictFields = {
   reason: z.string().optional(),
   cause: VerdictCauseSchema.optional(),
   oracle: z.string(),
+  /** On a rejection: the 0-based index of the clause the oracle found false, when it names one. */
+  clause: z.number().int().nonnegative().optional(),
   /** Cross-check mode: the second oracle's verdict on the same triple. */
   check: CheckSchema.optional(),
 };

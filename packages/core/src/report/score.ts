@@ -18,12 +18,14 @@ export type Render = (value: Value, type: Type) => string;
 
 const ratio = (num: number, den: number): number | null => (den === 0 ? null : num / den);
 
-type VerdictFields = Pick<Verdict, 'reason' | 'cause' | 'oracle' | 'check'>;
+type VerdictFields = Pick<Verdict, 'reason' | 'cause' | 'oracle' | 'clause' | 'check'>;
 
 function verdictFields(v: Verdict): VerdictFields {
   const out: VerdictFields = { oracle: v.oracle };
   if (v.reason !== undefined) out.reason = v.reason;
   if (v.cause !== undefined) out.cause = v.cause;
+  // A clause index is only meaningful for a rejection (settling may have turned it into an unknown).
+  if (v.clause !== undefined && v.status === 'fails') out.clause = v.clause;
   if (v.check !== undefined) out.check = v.check;
   return out;
 }
