@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './model/types.js';
 export * from './model/values.js';
+export * from './model/floats.js';
 export * from './model/json-values.js';
 export * from './model/signature.js';
 export * from './model/suite.js';

@@ -33,6 +33,23 @@ describe('output mutants', () => {
     expect(keys).not.toContain('[5,4]');
   });
 
+  it('change a float into a finite double that differs from it as a float', () => {
+    for (const x of ['NaN', '-0.0', 0, 1.5, 1e300, -1.7976931348623157e308, 2 ** 60, 5e-324, 'Infinity']) {
+      const expected = decodeValue(x as never, T.float) as { value: number };
+      const ms = mutantsOf(T.float, x, 10);
+      expect(ms.length).toBeGreaterThan(5);
+      for (const m of ms) {
+        const y = (m.outputs.r as { kind: string; value: number });
+        expect(y.kind).toBe('float');
+        expect(Number.isFinite(y.value)).toBe(true);
+        expect(y.value !== expected.value).toBe(true); // IEEE inequality: never the other zero
+      }
+    }
+    // Inside collections, the element mutation changes floats the same way.
+    const inSeq = mutantsOf(T.seq(T.float), [0.5, 2.5], 10);
+    expect(inSeq.some((m) => m.operator === 'seq.mutate-element')).toBe(true);
+  });
+
   it('flip a bool once: there is only one other bool', () => {
     const ms = mutantsOf(T.bool, true, 5);
     expect(ms.map((m) => m.outputs.r)).toEqual([V.bool(false)]);

@@ -165,6 +165,8 @@ function expectedOf(type: Type): string {
       return 'a string literal';
     case 'real':
       return 'a real (written with a decimal point, like 2.0)';
+    case 'float':
+      return 'a floating-point value (Dafny has no such type)';
     case 'seq':
       return type.elem.kind === 'char' ? `a ${renderDafnyType(type)}: a string or a sequence display` : `a ${renderDafnyType(type)}: a sequence display like [a, b]`;
     case 'array':
@@ -222,6 +224,8 @@ function read(raw: Node, type: Type, ctx: Context): Value {
     }
     case 'real':
       return readReal(node, type, ctx);
+    case 'float':
+      return mismatch(node, type, ctx);
     case 'bool':
       if (node.type !== 'boolean_literal') mismatch(node, type, ctx);
       return V.bool(node.text === 'true');

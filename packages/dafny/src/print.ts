@@ -1,4 +1,4 @@
-import { charSeqToString, isCharSeq, realToText, type Binder, type Expr, type Pattern, type Printer, type Value } from '@specmut/core';
+import { charSeqToString, floatToText, isCharSeq, realToText, type Binder, type Expr, type Pattern, type Printer, type Value } from '@specmut/core';
 import { renderDafnyType } from './render.js';
 
 const CMP_TEXT = { eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
@@ -15,6 +15,8 @@ function showValue(v: Value): string {
       return `'${v.value}'`;
     case 'real':
       return realToText(v.num, v.den);
+    case 'float':
+      return floatToText(v.value);
     case 'seq':
       return isCharSeq(v) ? JSON.stringify(charSeqToString(v)) : `[${v.elems.map(showValue).join(', ')}]`;
     case 'set':

@@ -44,6 +44,8 @@ export function renderDafny(v: Value, t: Type): string {
       const text = realToText(v.num, v.den);
       return text.includes('/') ? `(${v.num}.0 / ${v.den}.0)` : text;
     }
+    case 'float':
+      throw new SpecmutError('unsupported', 'Dafny has no floating-point type to write a float value in');
     case 'seq': {
       const isString = t.kind === 'string' || (t.kind === 'seq' && t.elem.kind === 'char') || (t.kind === 'array' && t.dims === 1 && t.elem.kind === 'char');
       if (isString) return renderString(v.elems.map((c) => (c.kind === 'char' ? c.value : '')).join(''));
@@ -80,6 +82,8 @@ export function renderDafnyType(t: Type): string {
     case 'string':
     case 'real':
       return t.kind;
+    case 'float':
+      throw new SpecmutError('unsupported', 'Dafny has no floating-point type');
     case 'bitvector':
       return `bv${t.width}`;
     case 'seq':

@@ -91,6 +91,7 @@ export class Interp implements Evaluator {
       case 'neg': {
         const v = this.eval(e.arg, env);
         if (v.kind === 'real') return ratValue(rat(-v.num, v.den));
+        if (v.kind === 'float') return V.float(-v.value);
         if (v.kind !== 'int') typeError('a number', v, e);
         return inDomain(-v.value, e.domain, e);
       }

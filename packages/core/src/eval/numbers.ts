@@ -1,12 +1,14 @@
 import type { ArithExpr, CmpExpr, ConvertExpr, DivExpr, Expr, IntDomain } from '../ir/nodes.js';
 import { showExpr } from '../ir/print.js';
 import { compareValues, equalValues, V, type Value } from '../model/values.js';
-import { divMod, intoDomain, rat, ratAdd, ratCmp, ratDiv, ratFloor, ratMul, ratSub } from './arith.js';
+import { divMod, intoDomain, machineRange, rat, ratAdd, ratCmp, ratDiv, ratFloor, ratMul, ratSub } from './arith.js';
 import * as C from './collections.js';
 import type { RVal } from './env.js';
 import type { Evaluator } from './context.js';
 import { IllFormed, Unknown } from './outcome.js';
 import { describe, isNum, ratValue, toRat, typeError, where } from './runtime.js';
+import { floatArith, floatCompare, floatDivide, valuesEqual } from './floats.js';
+import { floatOfBinary } from '../model/floats.js';
 
 /** Numbers (integers in their domains, exact reals), comparisons, orderings and conversions. */
 
@@ -20,6 +22,7 @@ export function inDomain(n: bigint, domain: IntDomain, e: Expr): Value {
 }
 
 export function arith(e: ArithExpr, l: RVal, r: RVal): Value {
+  if (l.kind === 'float' || r.kind === 'float') return floatArith(e, l, r);
   if (l.kind === 'int' && r.kind === 'int') {
     const a = l.value;
     const b = r.value;
@@ -70,6 +73,7 @@ export function arith(e: ArithExpr, l: RVal, r: RVal): Value {
 }
 
 export function divide(ip: Evaluator, e: DivExpr, l: RVal, r: RVal): Value {
+  if (l.kind === 'float' || r.kind === 'float') return floatDivide(e, l, r);
   if (l.kind === 'int' && r.kind === 'int') {
     if (r.value === 0n) {
       if (e.byZero.mode === 'total') return e.op === 'div' ? V.int(0) : l;
@@ -110,10 +114,12 @@ export function compare(e: CmpExpr, l: RVal, r: RVal): boolean {
     }
   }
   if (l.kind === 'fn' || r.kind === 'fn') throw new Unknown('unsupported', `comparison of functions${where(e)}`);
+  if (l.kind === 'float' && r.kind === 'float') return floatCompare(e.op, l.value, r.value);
+  if (l.kind === 'float' || r.kind === 'float') throw new Unknown('unsupported', `cannot compare ${describe(l)} and ${describe(r)}${where(e)}`);
   if (e.op === 'eq' || e.op === 'ne') {
     let eq: boolean;
     if (isNum(l) && isNum(r) && l.kind !== r.kind) eq = ratCmp(toRat(l), toRat(r)) === 0;
-    else eq = equalValues(l, r);
+    else eq = valuesEqual(l, r);
     return e.op === 'eq' ? eq : !eq;
   }
   const [a, b, op] = e.op === 'gt' || e.op === 'ge' ? [r, l, e.op === 'gt' ? 'lt' : 'le'] : [l, r, e.op];
@@ -149,12 +155,26 @@ export function compare(e: CmpExpr, l: RVal, r: RVal): boolean {
 }
 
 export function lessThan(x: Value, y: Value, e: Expr): boolean {
+  if (x.kind === 'float' && y.kind === 'float') return x.value < y.value;
   if (isNum(x) && isNum(y)) return ratCmp(toRat(x), toRat(y)) < 0;
   if (x.kind === 'char' && y.kind === 'char') return compareValues(x, y) < 0;
   return typeError('numbers', x, e);
 }
 
-// ---- datatypes and patterns ----
+function lessOrEqual(x: Value, y: Value, e: Expr): boolean {
+  if (x.kind === 'float' && y.kind === 'float') return x.value <= y.value;
+  return !lessThan(y, x, e);
+}
+
+/**
+ * The binary `min`/`max` as `if a <= b then a else b` / `if a <= b then b else a` (Lean's
+ * `minOfLe`/`maxOfLe`). On integers, reals and chars that is the usual minimum and maximum; on floats
+ * it fixes what NaN and signed zeros give (`max(NaN, 1) = NaN`, `max(1, NaN) = 1`, `max(0.0, -0.0) = -0.0`).
+ */
+export function minOrMax(which: 'min' | 'max', a: Value, b: Value, e: Expr): Value {
+  const le = lessOrEqual(a, b, e);
+  return which === 'min' ? (le ? a : b) : le ? b : a;
+}
 
 export function convert(ip: Evaluator, e: ConvertExpr, v: RVal): Value {
   switch (e.conv) {
@@ -181,6 +201,28 @@ export function convert(ip: Evaluator, e: ConvertExpr, v: RVal): Value {
       if (d.kind === 'nat') return v.value < 0n ? ip.fail(e.onFail, `${v.value} is not a natural number`, e) : v;
       return inDomain(v.value, d, e);
     }
+    case 'intToFloat':
+      if (v.kind !== 'int') return typeError('an integer', v, e);
+      return V.float(floatOfBinary(v.value, 0n, e.keepBits));
+    case 'floatToInt':
+      if (v.kind !== 'float') return typeError('a float', v, e);
+      return floatToInt(ip, e, v.value);
   }
+}
+
+function floatToInt(ip: Evaluator, e: ConvertExpr, x: number): Value {
+  const d = e.domain ?? { kind: 'int' };
+  if (d.kind === 'machine') {
+    if (Number.isNaN(x)) return V.int(0);
+    const [min, max] = machineRange(d.bits, d.signed);
+    if (x === Infinity) return V.int(max);
+    if (x === -Infinity) return V.int(min);
+    const n = BigInt(Math.trunc(x));
+    return V.int(n < min ? min : n > max ? max : n);
+  }
+  if (!Number.isFinite(x)) return ip.fail(e.onFail, `${x} has no integer value`, e);
+  const n = BigInt(Math.trunc(x));
+  if (d.kind === 'nat' && n < 0n) return ip.fail(e.onFail, `${x} is not a natural number`, e);
+  return V.int(n);
 }
 

@@ -5,10 +5,14 @@ import * as C from './collections.js';
 import type { Env, RVal } from './env.js';
 import { applyBool, applyValue } from './functions.js';
 import type { Evaluator, PrimImpl, PrimTable } from './context.js';
-import { lessThan } from './numbers.js';
+import { minOrMax } from './numbers.js';
+import { FLOAT_PRIMITIVES, valuesEqual } from './floats.js';
+import { LIST_PRIMITIVES } from './lists.js';
+import { TEXT_PRIMITIVES } from './text.js';
 import { Unknown } from './outcome.js';
 import { bool, FALSE, isNum, ratValue, toRat, TRUE, typeError, where } from './runtime.js';
 import { elements } from './sequences.js';
+import { arity, val } from './prim-args.js';
 
 export type { PrimImpl, PrimTable } from './context.js';
 
@@ -16,15 +20,6 @@ export type { PrimImpl, PrimTable } from './context.js';
  * Library operations as a table from the operation's name to its implementation, so that a language
  * adds its own (or its own reading of one) with `extendPrimitives` instead of editing the evaluator.
  */
-
-function arity(args: RVal[], n: number, e: PrimExpr): void {
-  if (args.length !== n) throw new Unknown('unsupported', `${e.op} expects ${n} arguments, got ${args.length}${where(e)}`);
-}
-
-function val(x: RVal | undefined, e: PrimExpr): Value {
-  if (!x || x.kind === 'fn') return typeError('a value', x ?? FALSE, e);
-  return x;
-}
 
 const cardPrim: PrimImpl = (_ip, args, e) => {
   const [a] = args;
@@ -40,7 +35,7 @@ const inPrim: PrimImpl = (_ip, args, e) => {
   const coll = b!;
   if (coll.kind === 'set' || coll.kind === 'multiset') return bool(C.sortedHas(coll.elems, x));
   if (coll.kind === 'map') return bool(C.mapLookup(coll, x) !== undefined);
-  if (coll.kind === 'seq') return bool(coll.elems.some((y) => equalValues(x, y)));
+  if (coll.kind === 'seq') return bool(coll.elems.some((y) => valuesEqual(x, y)));
   return typeError('a collection', coll, e);
 };
 
@@ -129,14 +124,9 @@ const toSeqPrim: PrimImpl = (_ip, args, e) => {
 
 const extremum: PrimImpl = (_ip, args, e) => {
   const [a] = args;
-  const nums = args.length === 1 ? [...elements(a!, e)] : args.map((x) => val(x, e));
-  if (nums.length === 0) throw new Unknown('unsupported', `${e.op} of an empty collection${where(e)}`);
-  let best = nums[0]!;
-  for (const x of nums.slice(1)) {
-    const lt = lessThan(x, best, e);
-    if (e.op === 'min' ? lt : lessThan(best, x, e)) best = x;
-  }
-  return best;
+  const xs = args.length === 1 ? [...elements(a!, e)] : args.map((x) => val(x, e));
+  if (xs.length === 0) throw new Unknown('unsupported', `${e.op} of an empty collection${where(e)}`);
+  return xs.slice(1).reduce((best, x) => minOrMax(e.op as 'min' | 'max', best, x, e), xs[0]!);
 };
 
 const absPrim: PrimImpl = (_ip, args, e) => {
@@ -144,6 +134,7 @@ const absPrim: PrimImpl = (_ip, args, e) => {
   arity(args, 1, e);
   if (a!.kind === 'int') return V.int(bigAbs(a!.value));
   if (a!.kind === 'real') return ratValue(rat(bigAbs(a!.num), a!.den));
+  if (a!.kind === 'float') return V.float(Math.abs(a!.value));
   return typeError('a number', a!, e);
 };
 
@@ -205,8 +196,19 @@ const higherOrder: PrimImpl = (ip, args, e) => {
 const sumOrProduct: PrimImpl = (_ip, args, e) => {
   const [a] = args;
   arity(args, 1, e);
+  const xs = elements(a!, e);
+  if (xs.length > 0 && xs.every((x) => x.kind === 'float')) {
+    // Rounding makes the order matter: `x0 + (x1 + (... + (xn + 0.0)))`, as Lean's `List.sum` and
+    // `Array.sum` (`foldr (· + ·) 0`) compute.
+    let acc = e.op === 'sum' ? 0 : 1;
+    for (let i = xs.length - 1; i >= 0; i--) {
+      const x = (xs[i] as { value: number }).value;
+      acc = e.op === 'sum' ? x + acc : x * acc;
+    }
+    return V.float(acc);
+  }
   let acc: Value = V.int(e.op === 'sum' ? 0 : 1);
-  for (const x of elements(a!, e)) {
+  for (const x of xs) {
     if (!isNum(x) || !isNum(acc)) return typeError('numbers', x, e);
     if (x.kind === 'int' && acc.kind === 'int') acc = V.int(e.op === 'sum' ? acc.value + x.value : acc.value * x.value);
     else acc = ratValue(e.op === 'sum' ? ratAdd(toRat(acc), toRat(x)) : ratMul(toRat(acc), toRat(x)));
@@ -240,7 +242,7 @@ const indexOfPrim: PrimImpl = (_ip, args, e) => {
   arity(args, 2, e);
   if (a!.kind !== 'seq') return typeError('a sequence', a!, e);
   const x = val(b, e);
-  return V.int(a!.elems.findIndex((y) => equalValues(x, y)));
+  return V.int(a!.elems.findIndex((y) => valuesEqual(x, y)));
 };
 
 const bitwise: PrimImpl = (_ip, args, e) => {
@@ -300,6 +302,9 @@ const CORE: Record<PrimOp, PrimImpl> = {
   bitXor: bitwise,
   shl: bitwise,
   shr: bitwise,
+  ...FLOAT_PRIMITIVES,
+  ...TEXT_PRIMITIVES,
+  ...LIST_PRIMITIVES,
 };
 
 export const CORE_PRIMITIVES: PrimTable = new Map(Object.entries(CORE));
@@ -325,11 +330,12 @@ export function prim(ip: Evaluator, e: PrimExpr, env: Env | undefined): RVal {
     if (coll.kind === 'set' || coll.kind === 'multiset') return bool(C.sortedHas(coll.elems, x));
     if (coll.kind === 'map') return bool(C.mapLookup(coll, x) !== undefined);
     if (coll.kind === 'seq') {
-      for (const y of coll.elems) if (equalValues(x, y)) return TRUE;
+      for (const y of coll.elems) if (valuesEqual(x, y)) return TRUE;
       return FALSE;
     }
     return typeError('a collection', coll, e);
-  }  const impl = ip.primitives.get(e.op);
+  }
+  const impl = ip.primitives.get(e.op);
   if (!impl) throw new Unknown('unsupported', `unknown operation ${e.op}${where(e)}`);
   return impl(ip, e.args.map((a) => ip.eval(a, env)), e);
 }

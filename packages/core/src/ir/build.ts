@@ -62,7 +62,7 @@ export function builders(sem: Semantics) {
     domain: o?.domain ?? sem.intDomain,
     byZero: o?.byZero ?? sem.divByZero,
   });
-  const prim = (op: PrimOp) => (...args: Expr[]): Expr => ({ kind: 'prim', op, args });
+  const prim = (op: PrimOp) => (...args: Expr[]): Expr => (sem.option ? { kind: 'prim', op, args, option: sem.option } : { kind: 'prim', op, args });
 
   return {
     semantics: sem,
@@ -72,6 +72,7 @@ export function builders(sem: Semantics) {
     char: (c: string): Expr => ({ kind: 'lit', value: V.char(c) }),
     str: (s: string): Expr => ({ kind: 'lit', value: V.string(s) }),
     real: (num: number | bigint, den: number | bigint = 1): Expr => ({ kind: 'lit', value: V.real(num, den) }),
+    float: (x: number): Expr => ({ kind: 'lit', value: V.float(x) }),
     v: (name: string): Expr => ({ kind: 'var', name }),
 
     add: arith('add'),
@@ -114,7 +115,8 @@ export function builders(sem: Semantics) {
       kind: 'slice', target, from, to, bounds: o?.bounds ?? 'checked', onFail: fail(o),
     }),
     update: (target: Expr, key: Expr, value: Expr, o?: FailOptions): Expr => ({ kind: 'update', target, key, value, onFail: fail(o) }),
-    prim: (op: PrimOp, ...args: Expr[]): Expr => ({ kind: 'prim', op, args }),
+    /** Any library operation; the operations returning options get the language's option constructors. */
+    prim: (op: PrimOp, ...args: Expr[]): Expr => prim(op)(...args),
     card: prim('card'),
     in: prim('in'),
     notIn: (x: Expr, c: Expr): Expr => ({ kind: 'not', arg: { kind: 'prim', op: 'in', args: [x, c] } }),
@@ -165,6 +167,10 @@ export function builders(sem: Semantics) {
     charToInt: (arg: Expr): Expr => ({ kind: 'convert', conv: 'charToInt', arg, onFail: sem.onFail }),
     intToChar: (arg: Expr, o?: FailOptions): Expr => ({ kind: 'convert', conv: 'intToChar', arg, onFail: fail(o) }),
     intCast: (arg: Expr, domain: IntDomain, o?: FailOptions): Expr => ({ kind: 'convert', conv: 'intCast', arg, domain, onFail: fail(o) }),
+    /** The nearest double; `keepBits` truncates the integer first (Lean's `Float.ofNat`/`ofInt`: 64). */
+    intToFloat: (arg: Expr, keepBits?: number): Expr => ({ kind: 'convert', conv: 'intToFloat', arg, keepBits, onFail: sem.onFail }),
+    /** Toward zero; saturating with NaN as 0 into a machine domain, else NaN/infinite is `onFail`. */
+    floatToInt: (arg: Expr, domain?: IntDomain, o?: FailOptions): Expr => ({ kind: 'convert', conv: 'floatToInt', arg, domain, onFail: fail(o) }),
 
     unsupported: (construct: string, loc?: IrLoc): Expr => (loc ? { kind: 'unsupported', construct, loc } : { kind: 'unsupported', construct }),
   };

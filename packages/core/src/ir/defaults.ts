@@ -17,6 +17,8 @@ export function defaultValue(type: Type): Value | undefined {
       return V.char('A'); // Lean's `Inhabited Char` is 'A'
     case 'real':
       return V.real(0);
+    case 'float':
+      return V.float(0);
     case 'string':
     case 'seq':
     case 'array':

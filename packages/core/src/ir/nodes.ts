@@ -187,9 +187,69 @@ export type PrimOp =
   | 'bitOr'
   | 'bitXor'
   | 'shl'
-  | 'shr';
+  | 'shr'
+  // Floats (IEEE doubles); `abs`, `min`, `max`, `sum` and `product` above take floats too.
+  | 'sqrt' // (x) correctly rounded
+  | 'floor' // (x) float -> float
+  | 'ceil'
+  | 'round' // (x) halfway cases away from zero (C `round`, Lean `Float.round`)
+  | 'isNaN' // (x) -> bool
+  | 'isInfinite'
+  | 'isFinite'
+  // Characters, ASCII only (Lean's `Char.isDigit`... and `Char.toUpper`; Rust's `is_ascii_*`).
+  | 'isAsciiDigit' // (c) '0'..'9'
+  | 'isAsciiAlpha' // (c) 'a'..'z' or 'A'..'Z'
+  | 'isAsciiUpper'
+  | 'isAsciiLower'
+  | 'isAsciiAlphanum'
+  | 'isWhitespace' // (c) space, tab, CR or LF (Lean's `Char.isWhitespace`)
+  | 'toAsciiUpper' // (c) or (s): a char, or every char of a string; other chars unchanged
+  | 'toAsciiLower'
+  // Strings (sequences of chars) and sequences.
+  | 'suffix' // (s, t): s is a suffix of t
+  | 'splitOn' // (s, sep): the pieces between non-overlapping leftmost occurrences of sep; sep empty: [s]
+  | 'splitWhere' // (f, s): the pieces between elements with f(x) true, empty pieces kept ([s] has one piece)
+  | 'intercalate' // (sep, parts): parts joined with sep between them
+  | 'trim' // (s) without leading and trailing `isWhitespace` chars
+  | 'trimLeft'
+  | 'trimRight'
+  | 'utf8Get' // (s, pos, dflt): the char starting at UTF-8 byte offset pos, or dflt when none starts there
+  | 'flatten' // (ss): concatenation of a sequence of sequences
+  | 'replicate' // (n, x): [x, ..., x] n times (n < 0: [])
+  | 'enumerate' // (s) or (s, start): [(start, s0), (start + 1, s1), ...]
+  | 'splitAt' // (s, n): (take(s, n), drop(s, n))
+  | 'erase' // (s, x): s without the first occurrence of x
+  | 'dedup' // (s): first occurrence of each element kept, in order (Lean `eraseDups`)
+  | 'dedupLast' // (s): last occurrence of each element kept, in order (Mathlib `List.dedup`)
+  | 'dedupAdjacent' // (s): runs of equal neighbours collapsed (Lean `eraseReps`)
+  | 'findIndex' // (f, s): first index with f(x) true, else |s| (Lean `findIdx`)
+  | 'mergeSort' // (le, s): stable merge sort, halves split at ceil(n/2), left taken when le(l, r) (Lean `List.mergeSort`)
+  | 'insertionSort' // (lt, s): each element swapped left while lt(it, left neighbour) (Lean `Array.insertionSort`)
+  | 'sort' // (s) or (lt, s): the sorted sequence when any correct sort gives the same one, else unknown (Lean `Array.qsort`)
+  // Partial list functions returning an option (`PrimExpr.option` names its constructors).
+  | 'getOpt' // (s, i): some(s[i]) or none (Lean `xs[i]?`)
+  | 'headOpt' // (s)
+  | 'lastOpt' // (s)
+  | 'minOpt' // (s): the fold of `min` from the first element (Lean `List.min?`)
+  | 'maxOpt'
+  | 'findOpt' // (f, s): first element with f(x) true
+  | 'indexOfOpt' // (s, x): first index of x
+  | 'findIndexOpt' // (f, s)
+  | 'filterMap'; // (f, s): the v of each f(x) = some(v), in order
 
-export interface PrimExpr extends Node { kind: 'prim'; op: PrimOp; args: Expr[] }
+/** Constructor names of the option type that `...Opt` and `filterMap` produce and read. */
+export interface OptionCtors {
+  none: string;
+  some: string;
+}
+
+export interface PrimExpr extends Node {
+  kind: 'prim';
+  op: PrimOp;
+  args: Expr[];
+  /** For the operations on options; default `{ none: 'none', some: 'some' }` (qualified names match too). */
+  option?: OptionCtors | undefined;
+}
 
 /** Sequence, set or multiset display `[a, b]`, `{a, b}`, `multiset{a, b}`. */
 export interface DisplayExpr extends Node { kind: 'display'; coll: 'seq' | 'set' | 'multiset'; elems: Expr[] }
@@ -257,12 +317,17 @@ export interface MatchExpr extends Node { kind: 'match'; target: Expr; cases: Ma
  * Scalar conversions. `intToReal`; `realFloor` (Dafny `.Floor`); `charToInt` (code point);
  * `intToChar` (invalid code point is `onFail`); `intCast` into `domain` (nat: negative is `onFail`,
  * e.g. Lean `Int.toNat` gives default 0; machine: out of range follows the domain's overflow).
+ * `intToFloat`: the nearest double (ties to even), after truncating the integer to its `keepBits` most
+ * significant bits when given (Lean's `Float.ofNat`/`ofInt` keep 64). `floatToInt`: rounded toward
+ * zero; into a machine `domain` it saturates and NaN gives 0 (Lean's `Float.toUInt64`, `toInt64`...);
+ * into `int`/`nat` (or no domain) NaN and the infinities are `onFail` (nat: negatives too).
  */
 export interface ConvertExpr extends Node {
   kind: 'convert';
-  conv: 'intToReal' | 'realFloor' | 'charToInt' | 'intToChar' | 'intCast';
+  conv: 'intToReal' | 'realFloor' | 'charToInt' | 'intToChar' | 'intCast' | 'intToFloat' | 'floatToInt';
   arg: Expr;
   domain?: IntDomain | undefined;
+  keepBits?: number | undefined;
   onFail: OnFailure;
 }
 

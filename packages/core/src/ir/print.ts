@@ -1,6 +1,6 @@
 import type { Type } from '../model/types.js';
 import { showType } from '../model/types.js';
-import { charSeqToString, isCharSeq, realToText, type Value } from '../model/values.js';
+import { charSeqToString, floatToText, isCharSeq, realToText, type Value } from '../model/values.js';
 import type { Binder, Expr, Pattern } from './nodes.js';
 
 /**
@@ -26,6 +26,8 @@ export function showValue(v: Value): string {
       return `'${v.value}'`;
     case 'real':
       return realToText(v.num, v.den);
+    case 'float':
+      return floatToText(v.value);
     case 'seq':
       return isCharSeq(v) ? JSON.stringify(charSeqToString(v)) : `[${v.elems.map(showValue).join(', ')}]`;
     case 'set':

@@ -1,4 +1,4 @@
-import type { DivByZero, IntDomain, OnFailure, Rounding, SeqOrder } from './nodes.js';
+import type { DivByZero, IntDomain, OnFailure, OptionCtors, Rounding, SeqOrder } from './nodes.js';
 
 /**
  * A language's defaults for the choices every partial or overloaded node records. A lowering builds
@@ -14,6 +14,8 @@ export interface Semantics {
   /** Out-of-range index or slice, missing map key, wrong destructor, no matching case, failed cast. */
   onFail: OnFailure;
   seqOrder: SeqOrder;
+  /** The option constructors of the language, for the operations that return one (default `none`/`some`). */
+  option?: OptionCtors | undefined;
 }
 
 export const INT: IntDomain = { kind: 'int' };
@@ -38,10 +40,18 @@ export const DAFNY: Semantics = { name: 'dafny', intDomain: INT, rounding: 'eucl
  * node). `xs[i]!` gives `default` (set per node with the type's default value); other partial
  * operations only typecheck with a proof, so their failure is unspecified.
  */
-export const LEAN: Semantics = { name: 'lean', intDomain: INT, rounding: 'euclid', divByZero: { mode: 'total' }, onFail: UNSPECIFIED, seqOrder: 'lex' };
+export const LEAN: Semantics = {
+  name: 'lean',
+  intDomain: INT,
+  rounding: 'euclid',
+  divByZero: { mode: 'total' },
+  onFail: UNSPECIFIED,
+  seqOrder: 'lex',
+  option: { none: 'none', some: 'some' },
+};
 
 /**
  * Verus spec code: arithmetic on integers is unbounded (`int`), `/ %` truncate toward zero like Rust,
  * and division by zero or an out-of-range index has an unspecified result.
  */
-export const VERUS: Semantics = { name: 'verus', intDomain: INT, rounding: 'trunc', divByZero: UNSPECIFIED, onFail: UNSPECIFIED, seqOrder: 'lex' };
+export const VERUS: Semantics = { name: 'verus', intDomain: INT, rounding: 'trunc', divByZero: UNSPECIFIED, onFail: UNSPECIFIED, seqOrder: 'lex', option: { none: 'None', some: 'Some' } };

@@ -1,6 +1,6 @@
 import { SpecmutError } from '../errors.js';
 import { elementType, showType, type Type } from './types.js';
-import { V, realToText, type Value } from './values.js';
+import { V, floatToText, realToText, type Value } from './values.js';
 
 /**
  * Plain JSON forms of values, as users write them in suite files: numbers (or digit strings for big
@@ -54,6 +54,25 @@ function decodeReal(json: Json, path: string): Value {
   throw new ValueDecodeError(path, 'a real (a number, a decimal string like "1.5" or a fraction like "1/3")', json);
 }
 
+const FLOAT_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const FLOAT_SPECIAL: Record<string, number> = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, inf: Infinity, '+inf': Infinity, '-inf': -Infinity };
+
+/**
+ * A double from a JSON number or a string: decimal or scientific text (rounded to the nearest double,
+ * as JSON numbers are), `NaN`, `Infinity`, `-Infinity`, and `-0.0` (JSON numbers cannot carry NaN,
+ * the infinities or the sign of zero).
+ */
+function decodeFloat(json: Json, path: string): Value {
+  if (typeof json === 'number') return V.float(json);
+  if (typeof json === 'string') {
+    const text = json.trim();
+    const special = FLOAT_SPECIAL[text.toLowerCase()];
+    if (special !== undefined) return V.float(special);
+    if (FLOAT_TEXT.test(text)) return V.float(Number(text));
+  }
+  throw new ValueDecodeError(path, 'a float (a number, or a string: "1.5", "1e-3", "-0.0", "NaN", "Infinity", "-Infinity")', json);
+}
+
 function decodeArray(json: Json, path: string, expected: string): Json[] {
   if (!Array.isArray(json)) throw new ValueDecodeError(path, expected, json);
   return json;
@@ -85,6 +104,8 @@ export function decodeValue(json: Json, type: Type, path = '$'): Value {
       return V.string(json);
     case 'real':
       return decodeReal(json, path);
+    case 'float':
+      return decodeFloat(json, path);
     case 'seq': {
       if (typeof json === 'string' && type.elem.kind === 'char') return V.string(json);
       return V.seq(decodeArray(json, path, `a sequence (JSON array) of ${showType(type.elem)}`).map((x, i) => decodeValue(x, type.elem, `${path}[${i}]`)));
@@ -170,6 +191,9 @@ export function encodeValue(v: Value, type: Type): Json {
       return v.value;
     case 'real':
       return realToText(v.num, v.den);
+    case 'float':
+      // JSON numbers keep every finite double except -0; the rest is written as text decodeFloat reads.
+      return Number.isFinite(v.value) && !Object.is(v.value, -0) ? v.value : floatToText(v.value);
     case 'seq': {
       const isText = type.kind === 'string' || ((type.kind === 'seq' || type.kind === 'array') && type.elem.kind === 'char' && (type.kind === 'seq' || type.dims === 1));
       if (isText) return v.elems.map((c) => (c.kind === 'char' ? c.value : '?')).join('');

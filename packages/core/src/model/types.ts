@@ -11,6 +11,8 @@ export type Type =
   | { kind: 'char' }
   | { kind: 'string' }
   | { kind: 'real' }
+  /** An IEEE 754 binary64 number (Lean `Float`), distinct from the exact `real`. */
+  | { kind: 'float' }
   | { kind: 'bitvector'; width: number }
   | { kind: 'seq'; elem: Type }
   | { kind: 'array'; elem: Type; dims: number; fixedLength?: boolean }
@@ -34,6 +36,7 @@ export const TypeSchema: z.ZodType<Type> = z.lazy(() =>
     z.object({ kind: z.literal('char') }),
     z.object({ kind: z.literal('string') }),
     z.object({ kind: z.literal('real') }),
+    z.object({ kind: z.literal('float') }),
     z.object({ kind: z.literal('bitvector'), width: z.number().int().positive() }),
     z.object({ kind: z.literal('seq'), elem: TypeSchema }),
     z.object({ kind: z.literal('array'), elem: TypeSchema, dims: z.number().int().min(1), fixedLength: z.boolean().optional() }),
@@ -65,6 +68,7 @@ export const T = {
   char: { kind: 'char' } as Type,
   string: { kind: 'string' } as Type,
   real: { kind: 'real' } as Type,
+  float: { kind: 'float' } as Type,
   bv: (width: number): Type => ({ kind: 'bitvector', width }),
   seq: (elem: Type): Type => ({ kind: 'seq', elem }),
   array: (elem: Type, dims = 1): Type => ({ kind: 'array', elem, dims }),
@@ -88,6 +92,7 @@ export function showType(t: Type): string {
     case 'char':
     case 'string':
     case 'real':
+    case 'float':
       return t.kind;
     case 'bitvector':
       return `bitvector(${t.width})`;

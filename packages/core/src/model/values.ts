@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * A concrete value of the test model. Integers are bigints (specs talk about unbounded integers),
- * reals are exact rationals, strings are sequences of chars (as in Dafny; Lean and Verus strings are
+ * reals are exact rationals, floats are IEEE 754 doubles (JS numbers, NaN and -0 included), strings
+ * are sequences of chars (as in Dafny; Lean and Verus strings are
  * rendered from the type), arrays are sequences (identity does not matter for a concrete test), and
  * sets, multisets and maps are kept sorted so that equal values have equal structure.
  */
@@ -11,6 +12,7 @@ export type Value =
   | { kind: 'bool'; value: boolean }
   | { kind: 'char'; value: string }
   | { kind: 'real'; num: bigint; den: bigint }
+  | { kind: 'float'; value: number }
   | { kind: 'seq'; elems: Value[] }
   | { kind: 'set'; elems: Value[] }
   | { kind: 'multiset'; elems: Value[] }
@@ -24,6 +26,7 @@ export const ValueSchema: z.ZodType<Value> = z.lazy(() =>
     z.object({ kind: z.literal('bool'), value: z.boolean() }),
     z.object({ kind: z.literal('char'), value: z.string() }),
     z.object({ kind: z.literal('real'), num: z.bigint(), den: z.bigint() }),
+    z.object({ kind: z.literal('float'), value: z.union([z.number(), z.nan()]) }),
     z.object({ kind: z.literal('seq'), elems: z.array(ValueSchema) }),
     z.object({ kind: z.literal('set'), elems: z.array(ValueSchema) }),
     z.object({ kind: z.literal('multiset'), elems: z.array(ValueSchema) }),
@@ -34,7 +37,7 @@ export const ValueSchema: z.ZodType<Value> = z.lazy(() =>
 ) as z.ZodType<Value>;
 
 const KIND_RANK: Record<Value['kind'], number> = {
-  bool: 0, int: 1, real: 2, char: 3, seq: 4, set: 5, multiset: 6, map: 7, tuple: 8, datatype: 9,
+  bool: 0, int: 1, real: 2, float: 3, char: 4, seq: 5, set: 6, multiset: 7, map: 8, tuple: 9, datatype: 10,
 };
 
 function gcd(a: bigint, b: bigint): bigint {
@@ -55,6 +58,25 @@ function compareList(a: readonly Value[], b: readonly Value[]): number {
 
 const cmpBig = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * A total order on doubles for canonical forms (sorting, deduplication), not IEEE comparison:
+ * -Infinity < ... < -0 < +0 < ... < +Infinity < NaN, and NaN equals NaN. The evaluator compares
+ * floats the IEEE way (`NaN != NaN`, `-0 == +0`); this order only makes equal data equal.
+ */
+export function compareFloatsTotal(a: number, b: number): number {
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number(Number.isNaN(a)) - Number(Number.isNaN(b));
+  if (a !== b) return a < b ? -1 : 1;
+  return a === 0 ? Number(!Object.is(a, -0)) - Number(!Object.is(b, -0)) : 0;
+}
+
+/** A double as text that reads back to the same double: `1.5`, `-0.0`, `NaN`, `Infinity`, `1e+300`. */
+export function floatToText(x: number): string {
+  if (Object.is(x, -0)) return '-0.0';
+  if (!Number.isFinite(x)) return String(x);
+  const s = String(x);
+  return /[.eE]/.test(s) ? s : `${s}.0`;
+}
+
 /** A total order on values: the canonical order of set and map elements. */
 export function compareValues(a: Value, b: Value): number {
   if (a.kind !== b.kind) return KIND_RANK[a.kind] - KIND_RANK[b.kind];
@@ -72,6 +94,8 @@ export function compareValues(a: Value, b: Value): number {
       const o = b as typeof a;
       return cmpBig(a.num * o.den, o.num * a.den);
     }
+    case 'float':
+      return compareFloatsTotal(a.value, (b as typeof a).value);
     case 'seq':
     case 'set':
     case 'multiset':
@@ -109,6 +133,8 @@ export function valueKey(v: Value): string {
       return `'${JSON.stringify(v.value).slice(1, -1)}'`;
     case 'real':
       return `${v.num}/${v.den}r`;
+    case 'float':
+      return `${floatToText(v.value)}f`;
     case 'seq':
       return `[${v.elems.map(valueKey).join(',')}]`;
     case 'set':
@@ -146,6 +172,7 @@ export const V = {
     const g = gcd(n, d) || 1n;
     return { kind: 'real', num: n / g, den: d / g };
   },
+  float: (x: number): Value => ({ kind: 'float', value: x }),
   seq: (elems: Value[]): Value => ({ kind: 'seq', elems }),
   set: (elems: Value[]): Value => ({ kind: 'set', elems: sortUnique(elems) }),
   multiset: (elems: Value[]): Value => ({ kind: 'multiset', elems: [...elems].sort(compareValues) }),
@@ -200,6 +227,8 @@ export function typeOfValue(v: Value): import('./types.js').Type | undefined {
       return { kind: 'char' };
     case 'real':
       return { kind: 'real' };
+    case 'float':
+      return { kind: 'float' };
     case 'seq': {
       const e = first(v.elems);
       return e && { kind: 'seq', elem: e };

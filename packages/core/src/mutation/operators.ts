@@ -47,6 +47,8 @@ export function freshValue(t: Type, rng: Rng, near?: Value): Value {
       return V.string(rng.pick([...LOWER]));
     case 'real':
       return V.real(rng.int(-20, 20), 2);
+    case 'float':
+      return V.float(rng.int(-20, 20) / 2);
     case 'seq':
     case 'array':
       return V.seq([]);
@@ -111,6 +113,11 @@ export const OPERATORS: Operator[] = [
       const step = BigInt(rng.int(1, 20)) * (rng.next() < 0.5 ? -1n : 1n);
       return V.real(r.num * 2n + step * r.den, r.den * 2n);
     },
+  },
+  {
+    name: 'float.shift',
+    applies: (_v, t) => t.kind === 'float',
+    apply: (v, _t, rng) => V.float(shiftFloat((v as { value: number }).value, rng)),
   },
   {
     name: 'char.replace',
@@ -262,6 +269,18 @@ export const OPERATORS: Operator[] = [
     },
   },
 ];
+
+/**
+ * A finite double that differs from `x` as a float (`!=` in IEEE terms, so never NaN and never the
+ * other zero): whole and half steps like `real.shift`, or a relative step where `x` is too large for
+ * a unit step to change it. NaN and the infinities become a small finite value.
+ */
+function shiftFloat(x: number, rng: Rng): number {
+  const step = (rng.int(1, 20) * (rng.next() < 0.5 ? -1 : 1)) / 2;
+  if (!Number.isFinite(x)) return step;
+  const candidates = [x + step, x * (1 + step / 64), x * (1 - Math.abs(step) / 64)];
+  return candidates.find((y) => Number.isFinite(y) && y !== x) ?? step;
+}
 
 /** Changes one cell of a multi-dimensional array, so every row keeps its length. */
 function mutateCell(v: Value, t: Extract<Type, { kind: 'array' }>, rng: Rng): Value {

@@ -23,3 +23,9 @@ export async function run(e: Expr, bindings: Record<string, Value> = {}, options
 }
 
 export const ints = (...xs: number[]): Value => V.seq(xs.map((x) => V.int(x)));
+
+/** The status (or the reason, when there is one) of evaluating a boolean expression. */
+export async function outcome(e: Expr, bindings: Record<string, Value> = {}, extra: Partial<IrSpec> = {}, options: EvalOptions = {}): Promise<string> {
+  const res = await run(e, bindings, options, extra);
+  return res.status === 'holds' ? 'holds' : res.status === 'fails' ? 'fails' : `unknown: ${res.reason}`;
+}
