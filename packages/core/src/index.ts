@@ -41,3 +41,4 @@ export * from './oracle/choose.js';
 export * from './backend/load-module.js';
 export * from './oracle/schedule.js';
 export * from './oracle/settle.js';
+export * from './spec-mutation/index.js';

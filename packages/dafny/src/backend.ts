@@ -7,6 +7,8 @@ import { dafnyPrinter } from './print.js';
 import { renderDafny } from './render.js';
 import { loadDafnyModule } from './spec-module.js';
 import { checkDafnySyntax } from './syntax/syntax-errors.js';
+import { queryDafny } from './syntax/query.js';
+import { DAFNY_SPEC_MUTATION_OPERATORS } from './spec-mutation.js';
 import { lowerDafnySpec } from './lower/index.js';
 import { detectDafny } from './verifier/detect.js';
 import { parseDafnyOutput } from './verifier/parse-output.js';
@@ -46,4 +48,6 @@ export const dafnyBackend: Backend = {
   checkSyntax: checkDafnySyntax,
   lower: lowerDafnySpec,
   printer: dafnyPrinter,
+  specMutationOperators: DAFNY_SPEC_MUTATION_OPERATORS,
+  querySyntax: queryDafny,
 };

@@ -16,3 +16,5 @@ export { TypeResolver } from './syntax/types.js';
 export * from './literals.js';
 export * from './import/index.js';
 export * from './lower/index.js';
+export { queryDafny } from './syntax/query.js';
+export { DAFNY_SPEC_MUTATION_OPERATORS } from './spec-mutation.js';

@@ -4,6 +4,7 @@ import type { Type } from '../model/types.js';
 import type { Value } from '../model/values.js';
 import type { IrLoc, IrSpec } from '../ir/nodes.js';
 import type { Printer } from '../ir/print.js';
+import type { SpecMutationOperator } from '../spec-mutation/operators.js';
 
 /** 1-based line and column, 0-based character offset. */
 export interface Position {
@@ -211,6 +212,22 @@ export interface Backend {
   printer?: Printer | undefined;
   /** Every syntax error of a file (empty when it parses clean), without building a SpecModule. */
   checkSyntax?(text: string): Promise<SyntaxProblem[]>;
+  /** Spec mutation operators of the language, as data (see `mutateSpec`); they need `querySyntax`. */
+  specMutationOperators?: readonly SpecMutationOperator[] | undefined;
+  /** Runs a tree-sitter query of the language's grammar over a file's text: every match with its captures. */
+  querySyntax?(text: string, query: string): Promise<SyntaxMatch[]>;
+}
+
+/** A query capture: its name in the query and the text it spans (0-based character offsets, end exclusive). */
+export interface SyntaxCapture {
+  name: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface SyntaxMatch {
+  captures: SyntaxCapture[];
 }
 
 /** A lowering that met a construct it cannot translate into the IR. */

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { SpecmutError } from '../errors.js';
 import type { Backend } from './contract.js';
+import { SpecMutationOperatorSchema } from '../spec-mutation/operators.js';
 
 const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'expected a function');
 
@@ -15,6 +16,8 @@ const BackendShape = z.object({
   render: fn,
   lower: fn.optional(),
   checkSyntax: fn.optional(),
+  querySyntax: fn.optional(),
+  specMutationOperators: z.array(SpecMutationOperatorSchema).optional(),
   verifier: z
     .object({ name: z.string(), detect: fn, emit: fn, run: fn, parse: fn, combine: fn.optional(), efforts: z.array(z.number()).optional() })
     .optional(),

@@ -13,6 +13,7 @@ import { buildTriples, type PlannedTriple } from './build-triples.js';
 import { chooseLanguage } from './language.js';
 import { resolveRejectInputs, resolveTests, type TypedTest } from './resolve-tests.js';
 import { verdict, type Verdict } from '../model/verdict.js';
+import { mutateSpec, type SpecMutationOptions } from '../spec-mutation/run.js';
 
 export interface RunSettings {
   mutants: number;
@@ -41,6 +42,8 @@ export interface ScoreOptions {
   signal?: AbortSignal;
   /** Called when a spec's triples are built (before any is decided), for progress. */
   onPrepared?: (id: string, triples: number) => void;
+  /** Also mutate each spec and classify its mutants against the suite (`specMutants` in the report). */
+  specMutation?: SpecMutationOptions | undefined;
   /** Called as each spec finishes, so a long run can stream progress and keep what is done. */
   onSpec?: (report: SpecReport, index: number) => void;
 }
@@ -206,10 +209,13 @@ export async function scoreSuiteFile(file: string, ctx: ScoreContext, options: S
     const preparing = (performance.now() - started) / 1000;
     options.onPrepared?.(prepared.id, prepared.triples.length);
     // A stopped run still reports every spec (a complete report), without starting any verifier.
-    const verdicts = options.signal?.aborted ? interruptedVerdicts(prepared) : await decideSuite(prepared, await ctx.oracleFor(prepared.backend), options.signal);
+    const oracle = options.signal?.aborted ? undefined : await ctx.oracleFor(prepared.backend);
+    const verdicts = oracle ? await decideSuite(prepared, oracle, options.signal) : interruptedVerdicts(prepared);
     // The spec's own cost, not the wall time it spent waiting for a process or sharing one with others.
     const deciding = [...verdicts.values()].reduce((sum, v) => sum + (v.seconds ?? 0), 0);
-    return withoutErrorVerdicts(reportSuite(prepared, verdicts, preparing + deciding), verdicts);
+    const report = withoutErrorVerdicts(reportSuite(prepared, verdicts, preparing + deciding), verdicts);
+    if (!options.specMutation || !oracle || report.status === 'error') return report;
+    return { ...report, ...(await mutateSpec(prepared, oracle, verdicts, { ...options.specMutation, signal: options.signal })) };
   } catch (e) {
     if (e instanceof SpecmutError && e.code === 'missing-verifier') throw e;
     const rel = relative(options.baseDir ?? process.cwd(), file) || file;

@@ -92,6 +92,27 @@ export type CrossCheck = z.infer<typeof CrossCheckSchema>;
 const PositionSchema = z.object({ line: z.number().int().min(1), column: z.number().int().min(1) });
 export const SourceRangeSchema = z.object({ start: PositionSchema, end: PositionSchema });
 
+/**
+ * A mutant of the spec itself (see `mutateSpec`): `killed` when some triple of the suite gets a decided
+ * verdict from it that differs from the original's, `survived` when every triple is decided the same,
+ * `unknown` otherwise. `relation` (survivors): how it compares with the original on the tested inputs,
+ * from both specs' verdicts on the suite's triples and on extra probe outputs; absent when undecided.
+ */
+export const SpecMutantSchema = z.object({
+  operator: z.string(),
+  /** The edited characters of the original spec file. */
+  location: SourceRangeSchema,
+  /** The clause's keyword, as the language writes it (`ensures`, `requires`, ...). */
+  clause: z.string(),
+  /** The clause as it was, and as the mutant has it (empty when the mutant drops it). */
+  original: z.string(),
+  text: z.string(),
+  status: z.enum(['killed', 'survived', 'unknown']),
+  relation: z.enum(['weaker', 'stronger', 'equivalent', 'incomparable']).optional(),
+  reason: z.string(),
+});
+export type SpecMutant = z.infer<typeof SpecMutantSchema>;
+
 export const SpecReportSchema = z.object({
   id: z.string(),
   suite: z.string(),
@@ -129,6 +150,10 @@ export const SpecReportSchema = z.object({
   seconds: z.number(),
   /** Where the method and its postcondition clauses (in order) are in the spec file, for views that show the source. */
   locations: z.object({ method: SourceRangeSchema, postconditions: z.array(SourceRangeSchema) }).optional(),
+  /** Mutants of the spec (when asked for), most informative first: survivors strictly weaker than the original lead. */
+  specMutants: z.array(SpecMutantSchema).optional(),
+  /** Operator edits left out: ones that do not parse, and ones that repeat a mutant already listed. */
+  specMutantsDropped: z.object({ illFormed: z.number().int(), duplicates: z.number().int() }).optional(),
 });
 export type SpecReport = z.infer<typeof SpecReportSchema>;
 

@@ -54,7 +54,7 @@ function crossCheckOf(triples: PlannedTriple[], verdictOf: (t: PlannedTriple) =>
   return cc;
 }
 
-function renderOutputs(outputs: Record<string, Value>, signature: Signature, render: Render): string {
+export function renderOutputs(outputs: Record<string, Value>, signature: Signature, render: Render): string {
   const out = outputParams(signature);
   if (out.length === 1) return render(outputs[out[0]!.name]!, out[0]!.type);
   return `(${out.map((r) => `${r.name} := ${render(outputs[r.name]!, r.type)}`).join(', ')})`;

@@ -1,0 +1,4 @@
+export * from './operators.js';
+export * from './generate.js';
+export * from './classify.js';
+export * from './run.js';
