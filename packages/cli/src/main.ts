@@ -4,6 +4,7 @@ import { importCommand } from './commands/import.js';
 import { SCORE_USAGE, scoreCommand } from './commands/score.js';
 import { MERGE_USAGE, mergeCommand } from './commands/merge.js';
 import { REPORT_USAGE, reportCommand } from './commands/report.js';
+import { MUTATE_SPEC_USAGE, mutateSpecCommand } from './commands/mutate-spec.js';
 import { processIo, type Io } from './io.js';
 
 const USAGE = `specmut ${SPECMUT_VERSION}: how well does a formal specification capture what its author meant?
@@ -12,6 +13,7 @@ Usage:
   specmut score <suite.json | directory>... [options]   score specs against their tests (--help for options)
   specmut merge <shard-report.json>... [--json FILE]   combine the reports of score --shard runs
   specmut report <report.json> --html FILE             a standalone HTML page of a report (--help for options)
+  specmut mutate-spec <suite.json | directory>...       which spec mutants the tests tell apart (--help)
   specmut parse --lang dafny <file | directory>...      check that spec files parse (--help for options)
   specmut import mbpp-dfy <dir> --out <dir>             turn a benchmark into suites (--help for options)
   specmut --version
@@ -22,12 +24,15 @@ ${MERGE_USAGE}
 
 ${REPORT_USAGE}
 
+${MUTATE_SPEC_USAGE}
+
 ${PARSE_USAGE}`;
 
 const COMMANDS: Record<string, (args: string[], io: Io) => Promise<number>> = {
   score: scoreCommand,
   merge: mergeCommand,
   report: reportCommand,
+  'mutate-spec': mutateSpecCommand,
   parse: parseCommand,
   import: importCommand,
 };

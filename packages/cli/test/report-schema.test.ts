@@ -37,6 +37,22 @@ describe('real reports against packages/core/schema/report.schema.json', () => {
     expect((report as { specs: { oracles: string[] }[] }).specs[0]!.oracles.join()).toMatch(/dafny/);
   });
 
+  it('specmut mutate-spec (evaluator): the report with specMutants, and the list on stdout, most informative first', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'specmut-schema-'));
+    const json = join(out, 'report.json');
+    const r = await start(['mutate-spec', 'examples/dafny/shared-elements/shared-elements.suite.json', '--json', json, '--no-cache'], out).done;
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(validReport(report), errorsOf(validReport)).toBe(true);
+    const mutants = report.specs[0].specMutants as { operator: string; status: string; relation?: string; text: string; original: string }[];
+    expect(mutants.length).toBeGreaterThan(20);
+    // The paper's spec: nothing in its tests pins down distinctness, so dropping that clause survives as strictly weaker.
+    expect(mutants[0]).toMatchObject({ status: 'survived', relation: 'weaker' });
+    expect(mutants).toContainEqual(expect.objectContaining({ operator: 'drop-clause', status: 'survived', relation: 'weaker', text: '', original: 'ensures forall i, j :: 0 <= i < j < |result| ==> result[i] != result[j]' }));
+    expect(r.out).toMatch(/^shared-elements \(SharedElements, .*shared-elements\.dfy\): \d+ spec mutants, \d+ killed, \d+ survived \(\d+ strictly weaker\), \d+ unknown\n  survived \(weaker\) /);
+    expect(r.out).toMatch(/1 of 1 specs mutated: \d+ spec mutants/);
+  });
+
   it('the schema rejects what is not a report', async () => {
     const { report } = await score(['examples/dafny/array-sum', '--backend', 'eval']);
     const { summary: _dropped, ...noSummary } = report as Record<string, unknown>;

@@ -42,6 +42,8 @@ Options:
                     also read from "backends" in ./specmut.config.json)
   --shard I/N       score only shard I (1..N) of the suites: every N-th, from the I-th; combine the
                     shards' --json reports with \`specmut merge\`
+  --spec-mutants    also mutate each spec and classify its mutants against the suite (specMutants in
+                    the --json report; see specmut mutate-spec)
   --quiet           print only the summary (errors and warnings still go to stderr)
 
 Output: a block per scored spec and the summary on stdout; specs that could not be scored, warnings
@@ -84,6 +86,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       'fail-under': { type: 'string', multiple: true },
       shard: { type: 'string' },
       exhaustive: { type: 'boolean' },
+      'spec-mutants': { type: 'boolean' },
       ...BACKEND_MODULE_OPTION,
       help: { type: 'boolean', short: 'h' },
     },
@@ -150,6 +153,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       signal: stop.signal,
       overrides,
       processes: jobs,
+      specMutation: values['spec-mutants'] ? {} : undefined,
       onPrepared: (_id, triples) => progress.prepare(triples),
       onSpec: (spec) => {
         done.push(spec);
