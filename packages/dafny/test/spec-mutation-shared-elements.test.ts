@@ -44,6 +44,7 @@ describe('spec mutation of SharedElements (<==>) with the evaluator', () => {
     expect(m).toMatchObject({ clause: 'ensures', status: 'survived', relation: 'weaker', text: 'forall x :: x in result ==> Contains(a, x) && Contains(b, x)' });
     expect(m.original).toBe('forall x :: x in result <==> Contains(a, x) && Contains(b, x)');
     expect(m.location).toEqual({ start: { line: 11, column: 35 }, end: { line: 11, column: 39 } });
+    expect(m.replacement).toBe('==>');
     expect(m.reason).toMatch(/^all 9 triples of the suite get the same decided verdict .*strictly weaker on the tested inputs: it accepts the output \[.*\] for test t\d, which the original rejects/);
     // Most informative first: strictly weaker survivors lead the list.
     expect(report.specMutants![0]!.relation).toBe('weaker');

@@ -1,4 +1,4 @@
-import { locateJsonPaths, type MutantReport, type Report, type SpecReport, type TestReport } from '@specmut/core';
+import { locateJsonPaths, type MutantReport, type Report, type SpecMutant, type SpecReport, type TestReport } from '@specmut/core';
 import type { FileResult, MutantResult, MutationTestResult, TestDefinition, TestFile } from 'mutation-testing-report-schema';
 import { mutantLocation, positionAt } from './location.js';
 import { mutantStatus } from './status.js';
@@ -60,6 +60,25 @@ function mutantResult(spec: SpecReport, test: TestReport, m: MutantReport, sourc
   return result;
 }
 
+const SPEC_MUTANT_STATUS = { killed: 'Killed', survived: 'Survived', unknown: 'NoCoverage' } as const;
+
+/**
+ * A mutant of the spec itself (`score --spec-mutants`): shown as the edit it makes, Killed when the suite
+ * tells it apart from the spec, Survived when it does not, NoCoverage when that is undecided.
+ */
+function specMutantResult(spec: SpecReport, m: SpecMutant, i: number): MutantResult {
+  const relation = m.relation ? ` (${m.relation} than the spec on the tested inputs)` : '';
+  return {
+    id: `${spec.id}/spec-mutant-${i + 1}`,
+    mutatorName: `spec mutation: ${m.operator}`,
+    replacement: m.replacement,
+    description: m.text === '' ? `${m.clause} clause dropped: ${m.original}` : `${m.clause} ${m.text}`,
+    location: m.location,
+    status: SPEC_MUTANT_STATUS[m.status],
+    statusReason: `${m.status}${relation}: ${m.reason}`,
+  };
+}
+
 function testFile(spec: SpecReport, source: string | undefined): TestFile {
   let offsets = new Map<string, number>();
   try {
@@ -79,7 +98,8 @@ function testFile(spec: SpecReport, source: string | undefined): TestFile {
 /**
  * A specmut report in the mutation-testing-report-schema format (version 2): each spec file a file,
  * each output mutant a mutant (status by `mutantStatus`, the oracle's explanation as its reason,
- * shown at the postcondition), each suite a test file whose tests name their correctness verdict.
+ * shown at the postcondition), each suite a test file whose tests name their correctness verdict;
+ * mutants of the spec itself, when the report has them, are mutants of the spec file too.
  * Specs that could not be scored keep their file, with no mutants (their error is not a mutant).
  */
 export function toMutationTestingReport(report: Report, sources: SourceTexts): MutationTestResult {
@@ -90,6 +110,7 @@ export function toMutationTestingReport(report: Report, sources: SourceTexts): M
     const source = sources.get(path) ?? unreadable(path);
     const file = (files[path] ??= { language: spec.language ?? 'plain', source, mutants: [] });
     for (const test of spec.tests) for (const m of test.mutants) file.mutants.push(mutantResult(spec, test, m, source));
+    (spec.specMutants ?? []).forEach((m, i) => file.mutants.push(specMutantResult(spec, m, i)));
     const suite = testFile(spec, sources.get(spec.suite));
     const existing = testFiles[spec.suite];
     testFiles[spec.suite] = existing ? { ...existing, tests: [...existing.tests, ...suite.tests] } : suite;

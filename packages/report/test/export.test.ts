@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { schema } from 'mutation-testing-report-schema';
 import type { MutantResult, MutationTestResult } from 'mutation-testing-report-schema';
 import { describe, expect, it } from 'vitest';
+import { ReportSchema } from '@specmut/core';
 import { mutantStatus, readSources, toMutationTestingReport, unreadable } from '../src/index.js';
 import { cli, root, scoreExamples } from './helpers.js';
 
@@ -67,6 +69,26 @@ describe('the mutation-testing-report-schema export', () => {
     for (const cause of ['gave-up', 'unsupported', 'vacuous', 'budget', 'missing', undefined] as const) expect(mutantStatus({ verdict: 'unknown', cause })).toBe('NoCoverage');
     expect(mutantStatus({ verdict: 'error', cause: 'harness-error' })).toBe('RuntimeError');
     expect(mutantStatus({ verdict: 'error', cause: 'crash' })).toBe('RuntimeError');
+  });
+
+  it('spec mutants (score --spec-mutants) are mutants of the spec file too, shown as their edit', () => {
+    const dir2 = mkdtempSync(join(tmpdir(), 'specmut-report-spec-'));
+    const file = join(dir2, 'report.json');
+    const r = cli(['score', 'packages/report/test/fixtures/abs.suite.json', '--backend', 'eval', '--no-cache', '--quiet', '--spec-mutants', '--json', file]);
+    expect(r.code, r.err).toBe(0);
+    const withSpec = ReportSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    const page = toMutationTestingReport(withSpec, texts);
+    expect(validate(page), JSON.stringify(validate.errors)).toBe(true);
+    const specMutants = withSpec.specs[0]!.specMutants!;
+    const shown = page.files[abs]!.mutants.filter((m) => m.mutatorName.startsWith('spec mutation: '));
+    expect(specMutants.length).toBeGreaterThan(0);
+    expect(shown).toHaveLength(specMutants.length);
+    const status = { killed: 'Killed', survived: 'Survived', unknown: 'NoCoverage' } as const;
+    shown.forEach((m, i) => {
+      expect(m.status).toBe(status[specMutants[i]!.status]);
+      expect(m.replacement).toBe(specMutants[i]!.replacement);
+      expect(m.location).toEqual(specMutants[i]!.location);
+    });
   });
 
   it('keeps a page possible when a source cannot be read', () => {

@@ -100,8 +100,9 @@ export const SourceRangeSchema = z.object({ start: PositionSchema, end: Position
  */
 export const SpecMutantSchema = z.object({
   operator: z.string(),
-  /** The edited characters of the original spec file. */
+  /** The edited characters of the original spec file, and what the mutant has in their place. */
   location: SourceRangeSchema,
+  replacement: z.string(),
   /** The clause's keyword, as the language writes it (`ensures`, `requires`, ...). */
   clause: z.string(),
   /** The clause as it was, and as the mutant has it (empty when the mutant drops it). */

@@ -47,12 +47,12 @@ function positionAt(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - lineStart + 1 };
 }
 
-/** Where the edit is, without the indentation and line break a deletion takes along. */
-function editLocation(text: string, c: SpecMutantCandidate): SpecMutant['location'] {
+/** Where the edit is and what replaces it there, without the indentation and line break a deletion takes along. */
+function editLocation(text: string, c: SpecMutantCandidate): Pick<SpecMutant, 'location' | 'replacement'> {
   const edited = text.slice(c.edit.start, c.edit.end);
   const start = c.edit.start + (edited.length - edited.trimStart().length);
   const end = c.edit.end - (edited.length - edited.trimEnd().length);
-  return { start: positionAt(text, start), end: positionAt(text, Math.max(start, end)) };
+  return { location: { start: positionAt(text, start), end: positionAt(text, Math.max(start, end)) }, replacement: c.edit.replacement };
 }
 
 function describer(prepared: PreparedSpec): DescribeTriple {
@@ -128,7 +128,7 @@ export async function mutateSpec(prepared: PreparedSpec, oracle: Oracle, verdict
     })());
   let illFormed = 0;
 
-  const classify = async (c: SpecMutantCandidate): Promise<Omit<SpecMutant, 'location' | 'operator' | 'clause' | 'original' | 'text'> | undefined> => {
+  const classify = async (c: SpecMutantCandidate): Promise<Omit<SpecMutant, 'location' | 'replacement' | 'operator' | 'clause' | 'original' | 'text'> | undefined> => {
     let mutantModule;
     try {
       mutantModule = await backend.load(module.file, c.text);
@@ -158,7 +158,7 @@ export async function mutateSpec(prepared: PreparedSpec, oracle: Oracle, verdict
     }
     return {
       operator: c.operator,
-      location: editLocation(module.text, c),
+      ...editLocation(module.text, c),
       clause: c.clause.keyword,
       ...shownEdit(module.text, c),
       ...outcome,
