@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { SpecmutError, oracleChooser, scoreSuites, writeFileAtomic, type RunSettings, type SpecMutant, type SpecReport } from '@specmut/core';
+import { SpecmutError, oracleChooser, scoreSuites, writeFileAtomic, type SpecMutant, type SpecReport } from '@specmut/core';
 import { BACKEND_MODULE_OPTION, backendsFor, parseOracleMode } from '../backends.js';
 import { discoverSuites } from '../discover.js';
-import { intOption, numberOption, type Io } from '../io.js';
+import { intOption, type Io } from '../io.js';
 import { checkDestination } from '../report-writer.js';
-import { defaultCacheDir } from './score.js';
+import { defaultCacheDir, settingsOverrides } from './score.js';
 
 export const MUTATE_SPEC_USAGE = `specmut mutate-spec <suite.json | directory>... [options]
 
@@ -64,10 +64,7 @@ export async function mutateSpecCommand(args: string[], io: Io): Promise<number>
     return 0;
   }
   if (positionals.length === 0) throw new SpecmutError('bad-option', 'mutate-spec needs a suite file or a directory of suites', undefined, MUTATE_SPEC_USAGE);
-  const overrides: Partial<RunSettings> = {};
-  if (values.mutants !== undefined) overrides.mutants = intOption('--mutants', values.mutants, 0, 1000);
-  if (values.seed !== undefined) overrides.seed = intOption('--seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
-  if (values.timeout !== undefined) overrides.timeout = numberOption('--timeout', values.timeout, 0.1, 3600);
+  const overrides = settingsOverrides(values);
   const probes = values.probes === undefined ? undefined : intOption('--probes', values.probes, 0, 1000);
   const jobs = values.jobs === undefined ? availableParallelism() : intOption('--jobs', values.jobs, 1, 64);
   const backends = await backendsFor(values['backend-module']);

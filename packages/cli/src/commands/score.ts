@@ -62,6 +62,15 @@ function parseShard(raw: string): { index: number; count: number } {
   return { index, count };
 }
 
+/** The run settings given as --mutants, --seed and --timeout (they win over a suite's own options). */
+export function settingsOverrides(values: { mutants?: string | undefined; seed?: string | undefined; timeout?: string | undefined }): Partial<RunSettings> {
+  const overrides: Partial<RunSettings> = {};
+  if (values.mutants !== undefined) overrides.mutants = intOption('--mutants', values.mutants, 0, 1000);
+  if (values.seed !== undefined) overrides.seed = intOption('--seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
+  if (values.timeout !== undefined) overrides.timeout = numberOption('--timeout', values.timeout, 0.1, 3600);
+  return overrides;
+}
+
 /** The project-local cache directory (see --cache). */
 export const defaultCacheDir = (): string => process.env.SPECMUT_CACHE || '.specmut-cache';
 
@@ -96,10 +105,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     return 0;
   }
   if (positionals.length === 0) throw new SpecmutError('bad-option', 'score needs a suite file or a directory of suites', undefined, SCORE_USAGE);
-  const overrides: Partial<RunSettings> = {};
-  if (values.mutants !== undefined) overrides.mutants = intOption('--mutants', values.mutants, 0, 1000);
-  if (values.seed !== undefined) overrides.seed = intOption('--seed', values.seed, -(2 ** 31), 2 ** 31 - 1);
-  if (values.timeout !== undefined) overrides.timeout = numberOption('--timeout', values.timeout, 0.1, 3600);
+  const overrides = settingsOverrides(values);
   const jobs = values.jobs === undefined ? availableParallelism() : intOption('--jobs', values.jobs, 1, 64);
   const backends = await backendsFor(values['backend-module']);
   const mode = parseOracleMode(values.backend, '--backend', true, backends);
