@@ -183,6 +183,7 @@ function expectedOf(type: Type): string {
       return `a ${renderDafnyType(type)} tuple`;
     case 'datatype':
       return `a ${type.name} value (one of its constructors: ${type.ctors.map((c) => c.name).join(', ')})`;
+    case 'param':
     case 'opaque':
       return `a value of a type specmut can write (${type.name} is not one)`;
   }
@@ -264,6 +265,7 @@ function read(raw: Node, type: Type, ctx: Context): Value {
     }
     case 'datatype':
       return readConstructor(node, type, ctx);
+    case 'param':
     case 'opaque':
       return mismatch(node, type, ctx);
   }

@@ -151,7 +151,10 @@ function showExpr(e: Expr): string {
     case 'mapComp':
       return `map ${e.binders.map(showBinder).join(', ')}${e.range ? ` | ${showExpr(e.range)}` : ''} :: ${e.key ? `${showExpr(e.key)} := ` : ''}${showExpr(e.value)}`;
     case 'call':
+    case 'specCall':
       return `${e.fn}(${e.args.map(showExpr).join(', ')})`;
+    case 'withFields':
+      return `${operand(e.target)}.(${e.updates.map((u) => `${u.field} := ${showExpr(u.value)}`).join(', ')})`;
     case 'fnRef':
       return e.fn;
     case 'lambda':

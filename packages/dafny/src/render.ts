@@ -98,6 +98,7 @@ export function renderDafnyType(t: Type): string {
       return `(${t.elems.map(renderDafnyType).join(', ')})`;
     case 'datatype':
       return t.args.length ? `${t.name}<${t.args.map(renderDafnyType).join(', ')}>` : t.name;
+    case 'param':
     case 'opaque':
       return t.name;
   }

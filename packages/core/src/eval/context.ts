@@ -43,6 +43,8 @@ export interface InterpContext {
   primitives?: PrimTable | undefined;
   /** How messages print expressions and values (the spec language's printer; default the IR's debug form). */
   printer?: Printer | undefined;
+  /** The suite's expected outputs by inputs, for `specCall` (see `knownResultTable`). */
+  knownResults?: ReadonlyMap<string, Value | 'conflict'> | undefined;
 }
 
 /**

@@ -35,19 +35,34 @@ export function sameCtor(a: string, b: string): boolean {
   return la === lb && (a.includes('.') || b.includes('.'));
 }
 
+export function withFields(ip: Evaluator, e: Extract<Expr, { kind: 'withFields' }>, env: Env | undefined): Value {
+  const t = ip.eval(e.target, env);
+  if (t.kind !== 'datatype') return typeError('a datatype value', t, e);
+  const fields = t.fields.slice();
+  for (const u of e.updates) {
+    const v = ip.value(u.value, env);
+    const i = fieldPosition(ip, t, u.field, e);
+    if (i === undefined) return ip.fail(e.onFail, `${t.ctor} has no field ${u.field}`, e);
+    fields[i] = v;
+  }
+  return V.datatype(t.ctor, fields);
+}
+
+/** The position of a field (by name through the declarations, or by number) in a value's constructor. */
+function fieldPosition(ip: Evaluator, t: Extract<Value, { kind: 'datatype' }>, name: string | number, e: Expr): number | undefined {
+  if (typeof name === 'number') return name < t.fields.length ? name : undefined;
+  const m = ip.fieldIndex.get(t.ctor) ?? ip.fieldIndex.get(t.ctor.slice(t.ctor.lastIndexOf('.') + 1));
+  if (!m && ip.ctx.datatypes.length === 0) throw new Unknown('unsupported', `field ${name} of ${t.ctor}: no datatype declarations given${where(e)}`);
+  return m?.get(name);
+}
+
 export function field(ip: Evaluator, e: Extract<Expr, { kind: 'field' }>, t: RVal): Value {
   if (t.kind === 'tuple' && typeof e.field === 'number') {
     const v = t.elems[e.field];
     return v ?? typeError(`a tuple with a component ${e.field}`, t, e);
   }
   if (t.kind !== 'datatype') return typeError('a datatype value', t, e);
-  let i: number | undefined;
-  if (typeof e.field === 'number') i = e.field < t.fields.length ? e.field : undefined;
-  else {
-    const m = ip.fieldIndex.get(t.ctor) ?? ip.fieldIndex.get(t.ctor.slice(t.ctor.lastIndexOf('.') + 1));
-    if (!m && ip.ctx.datatypes.length === 0) throw new Unknown('unsupported', `field ${e.field} of ${t.ctor}: no datatype declarations given${where(e)}`);
-    i = m?.get(e.field);
-  }
+  const i = fieldPosition(ip, t, e.field, e);
   if (i === undefined) return ip.fail(e.onFail, `destructor ${e.field} does not apply to ${t.ctor}`, e);
   return t.fields[i]!;
 }

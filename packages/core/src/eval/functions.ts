@@ -1,5 +1,5 @@
-import type { Expr, FunctionDef } from '../ir/nodes.js';
-import type { Value } from '../model/values.js';
+import type { Expr, FunctionDef, SpecCallExpr } from '../ir/nodes.js';
+import { V, valueKey, type Value } from '../model/values.js';
 import { Env, type FnVal, type RVal } from './env.js';
 import type { Evaluator } from './context.js';
 import { Unknown } from './outcome.js';
@@ -40,6 +40,27 @@ export function apply(ip: Evaluator, f: RVal, args: RVal[], e: Expr): RVal {
   } finally {
     ip.depth--;
   }
+}
+
+/**
+ * The suite's expected outputs by input: the key of the tuple of a test's inputs (in the spec's
+ * parameter order) -> its output (the tuple of outputs when there are several), or `conflict` when two
+ * tests with these inputs expect different outputs.
+ */
+export type KnownResultTable = ReadonlyMap<string, Value | 'conflict'>;
+
+export function argumentsKey(args: readonly Value[]): string {
+  return valueKey(V.tuple([...args]));
+}
+
+/** The spec's own function at other arguments: the expected output of the test with exactly these inputs. */
+export function specCall(ip: Evaluator, e: SpecCallExpr, args: Value[]): Value {
+  const shown = `${e.fn}(${args.map((a) => ip.printer.value(a)).join(', ')})`;
+  const table = ip.ctx.knownResults;
+  const hit = table?.get(argumentsKey(args));
+  if (hit === 'conflict') throw new Unknown('unsupported', `the suite's tests expect different outputs of ${shown}${where(e)}`);
+  if (hit === undefined) throw new Unknown('unsupported', `${shown} is not the input of any test of the suite, so its value is unknown${where(e)}`);
+  return hit;
 }
 
 export function applyValue(ip: Evaluator, f: RVal, args: Value[], e: Expr): Value {

@@ -1,5 +1,6 @@
 export { evaluate, checkPrecondition, quantifierInstances, comprehensionValues } from './spec.js';
-export type { ComprehensionValue, DecidingInstance, EvalResult, EvalStatus, EvalCause, EvalOptions, QuantifierSolver } from './spec.js';
+export type { ComprehensionValue, DecidingInstance, EvalResult, EvalStatus, EvalCause, EvalOptions, KnownResult, QuantifierSolver } from './spec.js';
+export { knownResultTable } from './spec.js';
 export { evalOracle, toVerdict } from './oracle.js';
 export type { EvalOracleOptions } from './oracle.js';
 export { z3Solver, runSmt } from './z3.js';

@@ -4,8 +4,8 @@ import { V, type Value } from '../model/values.js';
 import { rat } from './arith.js';
 import type { Plan } from './bounds.js';
 import { Env, lookup, type RVal } from './env.js';
-import { fieldIndexOf, field, match, matchExpr, sameCtor } from './datatypes.js';
-import { apply, applyValue, callDef, fnOfDef } from './functions.js';
+import { fieldIndexOf, field, match, matchExpr, sameCtor, withFields } from './datatypes.js';
+import { apply, applyValue, callDef, fnOfDef, specCall } from './functions.js';
 import { implies, ite, junction } from './logic.js';
 import { compare, convert, divide, inDomain, arith } from './numbers.js';
 import { IllFormed, Unknown } from './outcome.js';
@@ -191,6 +191,10 @@ export class Interp implements Evaluator {
         return matchExpr(this, e, env);
       case 'convert':
         return convert(this, e, this.eval(e.arg, env));
+      case 'withFields':
+        return withFields(this, e, env);
+      case 'specCall':
+        return specCall(this, e, e.args.map((a) => this.value(a, env)));
       case 'unsupported':
         throw new Unknown('unsupported', `unsupported construct: ${e.construct}${where(e)}`);
     }

@@ -64,6 +64,7 @@ export function evalOracle(lower: Lowering, options: EvalOracleOptions = {}): Or
         ...options,
         solver: options.solver === undefined ? z3Solver : options.solver,
         timeoutMs: options.timeoutMs ?? req.timeoutSeconds * 1000,
+        knownResults: options.knownResults ?? req.knownResults,
       };
       for (const t of req.triples) {
         if (req.signal?.aborted) {

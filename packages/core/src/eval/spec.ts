@@ -2,7 +2,8 @@ import type { DatatypeDecl, Expr, FunctionDef, IrClause, IrLoc, IrSpec } from '.
 import { children, freeVars } from '../ir/vars.js';
 import { DEBUG_PRINTER, type Printer } from '../ir/print.js';
 import { showLoc } from './outcome.js';
-import { valueKey, type Value } from '../model/values.js';
+import { V, valueKey, type Value } from '../model/values.js';
+import { argumentsKey, type KnownResultTable } from './functions.js';
 import { Env } from './env.js';
 import { explainFalse } from './explain.js';
 import { DEFAULT_BUDGET, type Budget, type InterpContext, type Z3Answer, type Z3Query } from './context.js';
@@ -43,6 +44,39 @@ export interface EvalOptions {
   primitives?: InterpContext['primitives'];
   /** How explanations print expressions, values and clause names (the spec language's printer). */
   printer?: InterpContext['printer'];
+  /** The suite's tests (inputs and expected outputs), where `specCall` looks up the spec's own function. */
+  knownResults?: readonly KnownResult[] | undefined;
+}
+
+/** A test's inputs and expected outputs, by parameter name. */
+export interface KnownResult {
+  inputs: Readonly<Record<string, Value>>;
+  outputs: Readonly<Record<string, Value>>;
+}
+
+const tables = new WeakMap<IrSpec, WeakMap<readonly KnownResult[], KnownResultTable>>();
+
+/**
+ * The known results keyed by the spec's parameters in order; a test that lacks one of the spec's
+ * parameters or results is left out, and inputs with different expected outputs are a conflict.
+ */
+export function knownResultTable(spec: IrSpec, known: readonly KnownResult[]): KnownResultTable {
+  let bySpec = tables.get(spec);
+  if (!bySpec) tables.set(spec, (bySpec = new WeakMap()));
+  const hit = bySpec.get(known);
+  if (hit) return hit;
+  const table = new Map<string, Value | 'conflict'>();
+  for (const k of known) {
+    const args = spec.params.map((p) => k.inputs[p.name]);
+    const outs = spec.results.map((r) => k.outputs[r.name]);
+    if (args.some((a) => a === undefined) || outs.length === 0 || outs.some((o) => o === undefined)) continue;
+    const out = outs.length === 1 ? outs[0]! : V.tuple(outs as Value[]);
+    const key = argumentsKey(args as Value[]);
+    const before = table.get(key);
+    table.set(key, before === undefined || (before !== 'conflict' && valueKey(before) === valueKey(out)) ? out : 'conflict');
+  }
+  bySpec.set(known, table);
+  return table;
 }
 
 interface Prepared {
@@ -120,6 +154,7 @@ async function conjunction(spec: IrSpec, role: Role, clauses: IrClause[], bindin
     onInstance: options.onInstance,
     primitives: options.primitives,
     printer: options.printer,
+    knownResults: options.knownResults && knownResultTable(spec, options.knownResults),
   };
   const env = Env.of(bindings);
   const run = (pending: Map<string, Z3Query>): EvalResult => {

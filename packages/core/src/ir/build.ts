@@ -158,6 +158,12 @@ export function builders(sem: Semantics) {
     ctor: (ctor: string, ...args: Expr[]): Expr => ({ kind: 'ctor', ctor, args }),
     field: (target: Expr, field: string | number, o?: FailOptions): Expr => ({ kind: 'field', target, field, onFail: fail(o) }),
     isCtor: (target: Expr, ctor: string): Expr => ({ kind: 'isCtor', target, ctor }),
+    /** `{ target with field := value, ... }`. */
+    withFields: (target: Expr, updates: [string | number, Expr][], o?: FailOptions): Expr => ({
+      kind: 'withFields', target, updates: updates.map(([field, value]) => ({ field, value })), onFail: fail(o),
+    }),
+    /** The spec's own function at other arguments, looked up among the suite's tests. */
+    specCall: (fn: string, ...args: Expr[]): Expr => ({ kind: 'specCall', fn, args }),
     match: (target: Expr, cases: MatchCase[], o?: FailOptions): Expr => ({ kind: 'match', target, cases, onFail: fail(o) }),
     /** A match case: `kase(P.ctor('Nil'), body)` or with a guard. */
     kase: (pattern: Pattern, body: Expr, guard?: Expr): MatchCase => (guard ? { pattern, guard, body } : { pattern, body }),

@@ -303,6 +303,25 @@ export interface CtorExpr extends Node { kind: 'ctor'; ctor: string; args: Expr[
  * `x.0`; `onFail` when the value's constructor has no such field (Dafny: not well-formed; Lean `get!`: default).
  */
 export interface FieldExpr extends Node { kind: 'field'; target: Expr; field: string | number; onFail: OnFailure }
+/**
+ * `{ s with f := v, ... }` (Lean structure update, Dafny `d.(f := v)`): a copy of a datatype value with
+ * the named (or positional) fields replaced, applied left to right. A field the value's constructor
+ * does not have is `onFail`.
+ */
+export interface WithFieldsExpr extends Node {
+  kind: 'withFields';
+  target: Expr;
+  updates: { field: string | number; value: Expr }[];
+  onFail: OnFailure;
+}
+/**
+ * A call of the function the spec is about at arguments of the spec's choosing (`f (n + 1)` in a
+ * postcondition of `f`). A triple has no implementation to run; its value is the expected output of
+ * the suite's test whose inputs are exactly these arguments (in the order of `IrSpec.params`; the
+ * tuple of the outputs when the spec has several results), from `EvalOptions.knownResults`. With no
+ * such test, or tests that disagree, it is unknown with that reason.
+ */
+export interface SpecCallExpr extends Node { kind: 'specCall'; fn: string; args: Expr[] }
 /** `x.Ctor?` / `x is Ctor`. */
 export interface IsCtorExpr extends Node { kind: 'isCtor'; target: Expr; ctor: string }
 export interface MatchCase {
@@ -372,6 +391,8 @@ export type Expr =
   | IsCtorExpr
   | MatchExpr
   | ConvertExpr
+  | WithFieldsExpr
+  | SpecCallExpr
   | UnsupportedExpr;
 
 export type ExprKind = Expr['kind'];
@@ -406,6 +427,8 @@ export interface FunctionDef {
 
 export interface DatatypeDecl {
   name: string;
+  /** Type parameters named in the constructors' field types (`{ kind: 'param' }`). */
+  params?: string[] | undefined;
   ctors: Constructor[];
 }
 

@@ -67,7 +67,7 @@ export function showPattern(p: Pattern): string {
 /** Operators in infix form, everything else as `name(args)`; operands that are not atoms get parentheses. */
 const INFIX: Partial<Record<string, string>> = { add: '+', sub: '-', mul: '*', pow: '^', div: 'div', mod: 'mod', eq: '=', ne: '≠', lt: '<', le: '≤', gt: '>', ge: '≥' };
 
-const ATOMS = new Set(['lit', 'var', 'display', 'mapDisplay', 'call', 'prim', 'tuple', 'ctor', 'fnRef', 'apply', 'index', 'slice', 'field', 'tupleGet', 'convert', 'seqInit']);
+const ATOMS = new Set(['specCall', 'lit', 'var', 'display', 'mapDisplay', 'call', 'prim', 'tuple', 'ctor', 'fnRef', 'apply', 'index', 'slice', 'field', 'tupleGet', 'convert', 'seqInit']);
 
 function atom(e: Expr): string {
   const s = showExpr(e);
@@ -151,6 +151,10 @@ export function showExpr(e: Expr): string {
       return `match ${showExpr(e.target)} with ${e.cases.map((c) => `| ${showPattern(c.pattern)}${c.guard ? ` if ${showExpr(c.guard)}` : ''} -> ${showExpr(c.body)}`).join(' ')}`;
     case 'convert':
       return `${e.conv}(${showExpr(e.arg)})`;
+    case 'withFields':
+      return `${atom(e.target)} with {${e.updates.map((u) => `${u.field} = ${showExpr(u.value)}`).join(', ')}}`;
+    case 'specCall':
+      return `${e.fn}(${list(e.args)})`;
     case 'unsupported':
       return `<unsupported: ${e.construct}>`;
   }

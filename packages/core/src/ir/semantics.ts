@@ -36,7 +36,9 @@ export const DAFNY: Semantics = { name: 'dafny', intDomain: INT, rounding: 'eucl
 
 /**
  * Lean 4: `Int./` and `%` are `Int.ediv`/`Int.emod` (Euclidean; `Int.tdiv`/`Int.fdiv` are the other
- * conventions) and `x / 0 = 0`, `x % 0 = x`; `Nat` subtraction truncates at 0 (use domain `NAT` per
+ * conventions) and `x / 0 = 0`, `x % 0 = x` (Lean core, `Init/Data/Int/DivMod/Basic.lean`: the default
+ * `Div Int`/`Mod Int` instances have been `ediv`/`emod` since 2023; `Int.div`/`Int.mod`, the
+ * T-rounding pair, were renamed `tdiv`/`tmod` in September 2024); `Nat` `/` and `%` are total the same way; `Nat` subtraction truncates at 0 (use domain `NAT` per
  * node). `xs[i]!` gives `default` (set per node with the type's default value); other partial
  * operations only typecheck with a proof, so their failure is unspecified.
  */

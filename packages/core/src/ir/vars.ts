@@ -78,7 +78,10 @@ export function children(e: Expr): Expr[] {
     case 'isCtor':
       return [e.target];
     case 'ctor':
+    case 'specCall':
       return e.args;
+    case 'withFields':
+      return [e.target, ...e.updates.map((u) => u.value)];
     case 'match':
       return [e.target, ...e.cases.flatMap((c) => (c.guard ? [c.guard, c.body] : [c.body]))];
   }

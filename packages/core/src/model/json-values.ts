@@ -1,5 +1,5 @@
 import { SpecmutError } from '../errors.js';
-import { elementType, showType, type Type } from './types.js';
+import { constructorFields, elementType, showType, type Type } from './types.js';
 import { V, floatToText, realToText, type Value } from './values.js';
 
 /**
@@ -145,6 +145,7 @@ export function decodeValue(json: Json, type: Type, path = '$'): Value {
     }
     case 'datatype':
       return decodeDatatype(json, type, path);
+    case 'param':
     case 'opaque':
       throw new ValueDecodeError(path, `a value of a type specmut can write (${type.name} is not one)`, json);
   }
@@ -162,9 +163,10 @@ function decodeDatatype(json: Json, type: Extract<Type, { kind: 'datatype' }>, p
   }
   const ctor = type.ctors.find((c) => c.name === ctorName);
   if (!ctor) throw new ValueDecodeError(path, expected, json);
+  const fieldTypes = constructorFields(type, ctor);
   if (Array.isArray(args)) {
     if (args.length !== ctor.fields.length) throw new ValueDecodeError(`${path}.args`, `${ctor.fields.length} arguments for ${ctor.name}`, args);
-    return V.datatype(ctor.name, args.map((x, i) => decodeValue(x, ctor.fields[i]!.type, `${path}.args[${i}]`)));
+    return V.datatype(ctor.name, args.map((x, i) => decodeValue(x, fieldTypes[i]!, `${path}.args[${i}]`)));
   }
   if (args !== null && typeof args === 'object') {
     const named = args;
@@ -173,7 +175,7 @@ function decodeDatatype(json: Json, type: Extract<Type, { kind: 'datatype' }>, p
       ctor.fields.map((f, i) => {
         const key = f.name ?? String(i);
         if (!(key in named)) throw new ValueDecodeError(`${path}.args`, `a field named ${key}`, args);
-        return decodeValue(named[key]!, f.type, `${path}.args.${key}`);
+        return decodeValue(named[key]!, fieldTypes[i]!, `${path}.args.${key}`);
       }),
     );
   }
@@ -211,8 +213,9 @@ export function encodeValue(v: Value, type: Type): Json {
       return v.elems.map((e, i) => encodeValue(e, type.kind === 'tuple' ? type.elems[i]! : type));
     case 'datatype': {
       const ctor = type.kind === 'datatype' ? type.ctors.find((c) => c.name === v.ctor) : undefined;
+      const fieldTypes = ctor && type.kind === 'datatype' ? constructorFields(type, ctor) : [];
       if (v.fields.length === 0) return v.ctor;
-      return { ctor: v.ctor, args: v.fields.map((f, i) => encodeValue(f, ctor?.fields[i]?.type ?? type)) };
+      return { ctor: v.ctor, args: v.fields.map((f, i) => encodeValue(f, fieldTypes[i] ?? type)) };
     }
   }
 }

@@ -20,7 +20,14 @@ export type Type =
   | { kind: 'multiset'; elem: Type }
   | { kind: 'map'; key: Type; value: Type }
   | { kind: 'tuple'; elems: Type[] }
-  | { kind: 'datatype'; name: string; args: Type[]; ctors: Constructor[] }
+  /**
+   * A datatype; when it has type parameters (`params`), its constructors' field types name them as
+   * `param` types and `args` instantiates them (see `constructorFields`). Field types may refer back to
+   * the datatype itself (sharing its `ctors`), since they are instantiated one level at a time.
+   */
+  | { kind: 'datatype'; name: string; args: Type[]; ctors: Constructor[]; params?: string[] | undefined }
+  /** A type parameter of the enclosing datatype, inside its constructors' field types. */
+  | { kind: 'param'; name: string }
   | { kind: 'opaque'; name: string };
 
 export interface Constructor {
@@ -49,7 +56,9 @@ export const TypeSchema: z.ZodType<Type> = z.lazy(() =>
       name: z.string(),
       args: z.array(TypeSchema),
       ctors: z.array(ConstructorSchema),
+      params: z.array(z.string()).optional(),
     }),
+    z.object({ kind: z.literal('param'), name: z.string() }),
     z.object({ kind: z.literal('opaque'), name: z.string() }),
   ]),
 ) as z.ZodType<Type>;
@@ -76,7 +85,9 @@ export const T = {
   multiset: (elem: Type): Type => ({ kind: 'multiset', elem }),
   map: (key: Type, value: Type): Type => ({ kind: 'map', key, value }),
   tuple: (...elems: Type[]): Type => ({ kind: 'tuple', elems }),
-  datatype: (name: string, ctors: Constructor[], args: Type[] = []): Type => ({ kind: 'datatype', name, args, ctors }),
+  datatype: (name: string, ctors: Constructor[], args: Type[] = [], params?: string[]): Type =>
+    params ? { kind: 'datatype', name, args, ctors, params } : { kind: 'datatype', name, args, ctors },
+  param: (name: string): Type => ({ kind: 'param', name }),
   opaque: (name: string): Type => ({ kind: 'opaque', name }),
 } as const;
 
@@ -108,9 +119,41 @@ export function showType(t: Type): string {
       return `(${t.elems.map(showType).join(', ')})`;
     case 'datatype':
       return t.args.length ? `${t.name}(${t.args.map(showType).join(', ')})` : t.name;
+    case 'param':
     case 'opaque':
       return t.name;
   }
+}
+
+/** `t` with each type parameter named in `bindings` replaced; datatypes' own constructors are left as they are. */
+export function substituteParams(t: Type, bindings: ReadonlyMap<string, Type>): Type {
+  switch (t.kind) {
+    case 'param':
+      return bindings.get(t.name) ?? t;
+    case 'seq':
+    case 'set':
+    case 'multiset':
+    case 'array':
+      return { ...t, elem: substituteParams(t.elem, bindings) };
+    case 'map':
+      return { ...t, key: substituteParams(t.key, bindings), value: substituteParams(t.value, bindings) };
+    case 'tuple':
+      return { ...t, elems: t.elems.map((e) => substituteParams(e, bindings)) };
+    case 'datatype':
+      return t.args.length ? { ...t, args: t.args.map((a) => substituteParams(a, bindings)) } : t;
+    default:
+      return t;
+  }
+}
+
+/**
+ * The field types of a constructor of datatype `t`, its type parameters replaced by `t.args`
+ * (`Tree Int`'s `node` has fields `Tree Int`, `Int`, `Tree Int`).
+ */
+export function constructorFields(t: Extract<Type, { kind: 'datatype' }>, ctor: Constructor): Type[] {
+  if (!t.params?.length) return ctor.fields.map((f) => f.type);
+  const bindings = new Map(t.params.map((p, i): [string, Type] => [p, t.args[i] ?? { kind: 'opaque', name: p }]));
+  return ctor.fields.map((f) => substituteParams(f.type, bindings));
 }
 
 /**

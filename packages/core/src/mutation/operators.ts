@@ -1,5 +1,5 @@
 import type { Type } from '../model/types.js';
-import { elementType as elementOf } from '../model/types.js';
+import { constructorFields, elementType as elementOf } from '../model/types.js';
 import { V, compareValues, valueKey, type Value } from '../model/values.js';
 import type { Rng } from './rng.js';
 
@@ -63,8 +63,9 @@ export function freshValue(t: Type, rng: Rng, near?: Value): Value {
     case 'datatype': {
       const ctor = [...t.ctors].sort((a, b) => a.fields.length - b.fields.length)[0];
       if (!ctor) throw new RangeError(`datatype ${t.name} has no constructors`);
-      return V.datatype(ctor.name, ctor.fields.map((f) => freshValue(f.type, rng)));
+      return V.datatype(ctor.name, constructorFields(t, ctor).map((f) => freshValue(f, rng)));
     }
+    case 'param':
     case 'opaque':
       throw new RangeError(`cannot make a value of opaque type ${t.name}`);
   }
@@ -265,7 +266,7 @@ export const OPERATORS: Operator[] = [
       const d = v as { ctor: string };
       const dt = t as Extract<Type, { kind: 'datatype' }>;
       const ctor = rng.pick(dt.ctors.filter((c) => c.name !== d.ctor));
-      return V.datatype(ctor.name, ctor.fields.map((f) => freshValue(f.type, rng)));
+      return V.datatype(ctor.name, constructorFields(dt, ctor).map((f) => freshValue(f, rng)));
     },
   },
 ];
@@ -302,12 +303,13 @@ function mutateCell(v: Value, t: Extract<Type, { kind: 'array' }>, rng: Rng): Va
 
 function fieldTypes(v: Value, t: Type): Type[] {
   if (t.kind !== 'datatype' || v.kind !== 'datatype') return [];
-  return t.ctors.find((c) => c.name === v.ctor)?.fields.map((f) => f.type) ?? [];
+  const ctor = t.ctors.find((c) => c.name === v.ctor);
+  return ctor ? constructorFields(t, ctor) : [];
 }
 
 /** Whether any operator can change values of this type (opaque values cannot be mutated). */
 export function mutable(t: Type): boolean {
-  return t.kind !== 'opaque';
+  return t.kind !== 'opaque' && t.kind !== 'param';
 }
 
 export function applicableOperators(v: Value, t: Type): Operator[] {

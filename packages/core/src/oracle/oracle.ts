@@ -1,5 +1,6 @@
 import type { MethodSpec, SpecModule } from '../backend/contract.js';
 import type { Triple } from '../model/triple.js';
+import type { Value } from '../model/values.js';
 import type { Verdict } from '../model/verdict.js';
 
 export interface OracleRequest {
@@ -8,6 +9,11 @@ export interface OracleRequest {
   triples: Triple[];
   /** Per-triple time limit. */
   timeoutSeconds: number;
+  /**
+   * The suite's tests (inputs and expected outputs): what the spec's own function gives at other
+   * arguments than a triple's, for specs that mention it (`f (n + 1)`).
+   */
+  knownResults?: readonly { inputs: Readonly<Record<string, Value>>; outputs: Readonly<Record<string, Value>> }[] | undefined;
   signal?: AbortSignal | undefined;
 }
 

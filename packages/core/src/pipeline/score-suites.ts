@@ -159,8 +159,9 @@ export function interruptedVerdicts(prepared: Pick<PreparedSuite, 'triples'>): M
 
 /** Phase 2: let an oracle decide every triple. */
 export function decideSuite(prepared: PreparedSuite, oracle: Oracle, signal?: AbortSignal): Promise<Map<string, Verdict>> {
-  const { module, method, triples, settings } = prepared;
-  return oracle.decide({ module, method, triples, timeoutSeconds: settings.timeout, signal });
+  const { module, method, triples, settings, tests } = prepared;
+  const knownResults = tests.map((t) => ({ inputs: t.inputs, outputs: t.outputs }));
+  return oracle.decide({ module, method, triples, timeoutSeconds: settings.timeout, signal, knownResults });
 }
 
 const lineColumn = (r: SourceRange) => ({ start: { line: r.start.line, column: r.start.column }, end: { line: r.end.line, column: r.end.column } });

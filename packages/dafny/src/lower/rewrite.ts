@@ -49,7 +49,10 @@ export function mapChildren(e: Expr, f: (x: Expr) => Expr): Expr {
       return { ...e, binders: fb(e.binders), range: opt(e.range), key: opt(e.key), value: f(e.value) };
     case 'call':
     case 'ctor':
+    case 'specCall':
       return { ...e, args: e.args.map(f) };
+    case 'withFields':
+      return { ...e, target: f(e.target), updates: e.updates.map((u) => ({ field: u.field, value: f(u.value) })) };
     case 'lambda':
       return { ...e, body: f(e.body) };
     case 'apply':
