@@ -1,4 +1,5 @@
 import { compareValues, equalValues, type Value } from '../model/values.js';
+import { valuesEqual } from './floats.js';
 
 /**
  * Collection algebra on canonical values: sets are sorted without duplicates, multisets sorted with
@@ -38,9 +39,10 @@ export function sortedCount(elems: readonly Value[], x: Value): number {
   return n;
 }
 
+/** Occurrences of x in a sequence, by the evaluator's equality (IEEE on floats: NaN occurs nowhere). */
 export function seqCount(elems: readonly Value[], x: Value): number {
   let n = 0;
-  for (const e of elems) if (equalValues(e, x)) n++;
+  for (const e of elems) if (valuesEqual(e, x)) n++;
   return n;
 }
 

@@ -46,8 +46,11 @@ export function floatDivide(e: DivExpr, l: RVal, r: RVal): Value {
   return V.float(e.op === 'div' ? a / b : a % b);
 }
 
-/** IEEE comparison: every comparison with NaN is false except `!=`; `-0 == +0`. */
-export function floatCompare(op: CmpOp, a: number, b: number): boolean {
+/**
+ * A comparison of integers (bigints) or doubles with JS operators, which on doubles are IEEE's: every
+ * comparison with NaN is false except `!=`, and `-0 == +0`.
+ */
+export function primitiveCompare<T extends number | bigint>(op: CmpOp, a: T, b: T): boolean {
   switch (op) {
     case 'eq':
       return a === b;

@@ -7,7 +7,7 @@ import type { RVal } from './env.js';
 import type { Evaluator } from './context.js';
 import { IllFormed, Unknown } from './outcome.js';
 import { describe, isNum, ratValue, toRat, typeError, where } from './runtime.js';
-import { floatArith, floatCompare, floatDivide, valuesEqual } from './floats.js';
+import { floatArith, floatDivide, primitiveCompare, valuesEqual } from './floats.js';
 import { floatOfBinary } from '../model/floats.js';
 
 /** Numbers (integers in their domains, exact reals), comparisons, orderings and conversions. */
@@ -95,26 +95,9 @@ export function divide(ip: Evaluator, e: DivExpr, l: RVal, r: RVal): Value {
 
 
 export function compare(e: CmpExpr, l: RVal, r: RVal): boolean {
-  if (l.kind === 'int' && r.kind === 'int') {
-    const a = l.value;
-    const b = r.value;
-    switch (e.op) {
-      case 'eq':
-        return a === b;
-      case 'ne':
-        return a !== b;
-      case 'lt':
-        return a < b;
-      case 'le':
-        return a <= b;
-      case 'gt':
-        return a > b;
-      case 'ge':
-        return a >= b;
-    }
-  }
+  if (l.kind === 'int' && r.kind === 'int') return primitiveCompare(e.op, l.value, r.value);
   if (l.kind === 'fn' || r.kind === 'fn') throw new Unknown('unsupported', `comparison of functions${where(e)}`);
-  if (l.kind === 'float' && r.kind === 'float') return floatCompare(e.op, l.value, r.value);
+  if (l.kind === 'float' && r.kind === 'float') return primitiveCompare(e.op, l.value, r.value);
   if (l.kind === 'float' || r.kind === 'float') throw new Unknown('unsupported', `cannot compare ${describe(l)} and ${describe(r)}${where(e)}`);
   if (e.op === 'eq' || e.op === 'ne') {
     let eq: boolean;

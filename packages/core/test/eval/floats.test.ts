@@ -44,6 +44,9 @@ describe('floats: IEEE doubles, distinct from exact reals', () => {
     expect(await outcome(L.eq(L.tuple(f(-0), L.int(1)), L.tuple(f(0), L.int(1))))).toBe('holds');
     expect(await outcome(L.in(nan, L.seq(nan, f(1))))).toBe('fails');
     expect(await outcome(L.in(f(-0), L.seq(f(0))))).toBe('holds');
+    expect(await outcome(L.eq(L.multiplicity(L.seq(nan, f(0), f(-0)), nan), L.int(0)))).toBe('holds');
+    expect(await outcome(L.eq(L.multiplicity(L.seq(nan, f(0), f(-0)), f(0)), L.int(2)))).toBe('holds');
+    expect(await outcome(L.eq(L.prim('indexOf', L.seq(nan, f(-0)), f(0)), L.int(1)))).toBe('holds');
   });
 
   it('refuses to mix floats with integers or reals (the lowering converts explicitly)', async () => {
