@@ -11,18 +11,20 @@ const percent = (share: number | null): string => (share === null ? '-' : `${(sh
 function specRow(spec: SpecReport): string {
   const cells =
     spec.status === 'error'
-      ? [spec.id, spec.method ?? '', `<td colspan="4" class="error">could not be scored: ${escapeHtml(spec.error?.message ?? 'unknown error')}${spec.error?.location ? ` (${escapeHtml(spec.error.location)})` : ''}</td>`]
+      ? [spec.id, spec.method ?? '', `<td colspan="6" class="error">could not be scored: ${escapeHtml(spec.error?.message ?? 'unknown error')}${spec.error?.location ? ` (${escapeHtml(spec.error.location)})` : ''}</td>`]
       : [
           spec.id,
           spec.method ?? '',
           percent(spec.correctness),
           percent(spec.completeness),
           percent(spec.lenientCompleteness),
+          percent(spec.preconditionCorrectness ?? null),
+          percent(spec.preconditionCompleteness ?? null),
           `${spec.mutants.rejected} / ${spec.mutants.accepted} / ${spec.mutants.unknown} / ${spec.mutants.error}`,
         ];
   const failed = spec.tests.filter((t) => t.verdict !== 'holds');
   const tests = failed.length
-    ? `<tr><td></td><td colspan="5">${failed.map((t) => `<div class="${t.verdict === 'fails' ? 'error' : ''}">test ${escapeHtml(t.id)}: ${t.verdict === 'fails' ? 'the spec rejects the expected output' : t.verdict}${t.reason ? ` (${escapeHtml(t.oracle)}: ${escapeHtml(t.reason)})` : ''}</div>`).join('')}</td></tr>`
+    ? `<tr><td></td><td colspan="7">${failed.map((t) => `<div class="${t.verdict === 'fails' ? 'error' : ''}">test ${escapeHtml(t.id)}: ${t.verdict === 'fails' ? 'the spec rejects the expected output' : t.verdict}${t.reason ? ` (${escapeHtml(t.oracle)}: ${escapeHtml(t.reason)})` : ''}</div>`).join('')}</td></tr>`
     : '';
   return `<tr>${cells.map((c) => (c.startsWith('<td') ? c : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>${tests}`;
 }
@@ -32,11 +34,11 @@ function summary(report: Report): string {
   const s = report.summary;
   return `<header>
 <h1>specmut report</h1>
-<p>${s.specs} specs, ${s.scored} scored, ${s.errors} with errors; mean correctness ${percent(s.correctness)}, mean completeness ${percent(s.completeness)} (lenient ${percent(s.lenientCompleteness)}).
+<p>${s.specs} specs, ${s.scored} scored, ${s.errors} with errors; mean correctness ${percent(s.correctness)}, mean completeness ${percent(s.completeness)} (lenient ${percent(s.lenientCompleteness)}); precondition: mean correctness ${percent(s.preconditionCorrectness ?? null)} (test inputs accepted), mean completeness ${percent(s.preconditionCompleteness ?? null)} (reject inputs refused).
 Mutants are mutated <em>outputs</em>, not mutated specs: Killed = the spec provably rejects the output, Survived = it provably accepts it,
 Timeout / NoCoverage / Pending = undecided (a timeout / not proved either way / the run was stopped), RuntimeError = the check broke.
 The mutation score below counts Timeout as detected; specmut's completeness never counts an undecided mutant.</p>
-<table><thead><tr><th>spec</th><th>method</th><th>correctness</th><th>completeness</th><th>lenient</th><th>mutants rejected / accepted / unknown / error</th></tr></thead>
+<table><thead><tr><th>spec</th><th>method</th><th>correctness</th><th>completeness</th><th>lenient</th><th>precondition correctness</th><th>precondition completeness</th><th>mutants rejected / accepted / unknown / error</th></tr></thead>
 <tbody>${report.specs.map(specRow).join('\n')}</tbody></table>
 </header>`;
 }

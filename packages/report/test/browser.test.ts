@@ -53,6 +53,9 @@ describe.skipIf(!executable)(`the HTML report in headless Chromium${executable ?
     await seen('abs.dfy', { exact: true }).toBeGreaterThan(0);
     // specmut's own figures above the elements, with the spec that could not be scored.
     await seen(/could not be scored: no method, function or predicate named "Absolute"/).toBe(1);
+    // The precondition's own figures sit next to the postcondition's.
+    await seen('precondition completeness', { exact: true }).toBe(1);
+    await seen(/precondition: mean correctness/).toBe(1);
     expect(errors).toEqual([]);
     // Everything the page needs is inside it: nothing fetched, not even from the file system.
     expect(requests.filter((r) => r !== url)).toEqual([]);
