@@ -1,36 +1,14 @@
-import { charSeqToString, floatToText, isCharSeq, realToText, type Binder, type Expr, type Pattern, type Printer, type Value } from '@specmut/core';
+import { valuePrinter, type Binder, type Expr, type Pattern, type Printer, type Value } from '@specmut/core';
 import { renderDafnyType } from './render.js';
 
 const CMP_TEXT = { eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
 const ARITH_TEXT = { add: '+', sub: '-', mul: '*', pow: '^' } as const;
 
 /** A value as Dafny writes it: `[1, 2]`, `"abc"`, `{1, 2}`, `map[1 := 2]`, `Some(3)`. */
-function showValue(v: Value): string {
-  switch (v.kind) {
-    case 'int':
-      return v.value.toString();
-    case 'bool':
-      return String(v.value);
-    case 'char':
-      return `'${v.value}'`;
-    case 'real':
-      return realToText(v.num, v.den);
-    case 'float':
-      return floatToText(v.value);
-    case 'seq':
-      return isCharSeq(v) ? JSON.stringify(charSeqToString(v)) : `[${v.elems.map(showValue).join(', ')}]`;
-    case 'set':
-      return `{${v.elems.map(showValue).join(', ')}}`;
-    case 'multiset':
-      return `multiset{${v.elems.map(showValue).join(', ')}}`;
-    case 'map':
-      return `map[${v.entries.map(([k, x]) => `${showValue(k)} := ${showValue(x)}`).join(', ')}]`;
-    case 'tuple':
-      return `(${v.elems.map(showValue).join(', ')})`;
-    case 'datatype':
-      return v.fields.length ? `${v.ctor}(${v.fields.map(showValue).join(', ')})` : v.ctor;
-  }
-}
+const showValue = valuePrinter({
+  set: (elems) => `{${elems.join(', ')}}`,
+  map: (entries) => `map[${entries.map(([k, x]) => `${k} := ${x}`).join(', ')}]`,
+});
 
 function showBinder(b: Binder): string {
   return b.domain ? `${b.name} <- ${showExpr(b.domain)}` : b.name;

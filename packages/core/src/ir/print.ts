@@ -15,33 +15,67 @@ export interface Printer {
   clause(role: 'precondition' | 'postcondition'): string;
 }
 
-/** A value in the neutral debug form: `[1, 2]`, `"abc"`, `set{1, 2}`, `map{1 -> 2}`, `Some(3)`. */
-export function showValue(v: Value): string {
-  switch (v.kind) {
-    case 'int':
-      return v.value.toString();
-    case 'bool':
-      return String(v.value);
-    case 'char':
-      return `'${v.value}'`;
-    case 'real':
-      return realToText(v.num, v.den);
-    case 'float':
-      return floatToText(v.value);
-    case 'seq':
-      return isCharSeq(v) ? JSON.stringify(charSeqToString(v)) : `[${v.elems.map(showValue).join(', ')}]`;
-    case 'set':
-      return `set{${v.elems.map(showValue).join(', ')}}`;
-    case 'multiset':
-      return `multiset{${v.elems.map(showValue).join(', ')}}`;
-    case 'map':
-      return `map{${v.entries.map(([k, x]) => `${showValue(k)} -> ${showValue(x)}`).join(', ')}}`;
-    case 'tuple':
-      return `(${v.elems.map(showValue).join(', ')})`;
-    case 'datatype':
-      return v.fields.length ? `${v.ctor}(${v.fields.map(showValue).join(', ')})` : v.ctor;
-  }
+/**
+ * How a language writes the values whose syntax differs between languages, each given its parts already
+ * shown. A backend's printer overrides what its language writes differently (see `valuePrinter`).
+ */
+export interface ValueSyntax {
+  seq(elems: string[]): string;
+  string(text: string): string;
+  set(elems: string[]): string;
+  multiset(elems: string[]): string;
+  map(entries: [string, string][]): string;
+  tuple(elems: string[]): string;
+  datatype(ctor: string, fields: string[]): string;
 }
+
+const commas = (parts: string[]): string => parts.join(', ');
+
+/** The neutral debug form: `[1, 2]`, `"abc"`, `set{1, 2}`, `map{1 -> 2}`, `Some(3)`. */
+const DEBUG_VALUE_SYNTAX: ValueSyntax = {
+  seq: (elems) => `[${commas(elems)}]`,
+  string: (text) => JSON.stringify(text),
+  set: (elems) => `set{${commas(elems)}}`,
+  multiset: (elems) => `multiset{${commas(elems)}}`,
+  map: (entries) => `map{${commas(entries.map(([k, x]) => `${k} -> ${x}`))}}`,
+  tuple: (elems) => `(${commas(elems)})`,
+  datatype: (ctor, fields) => (fields.length ? `${ctor}(${commas(fields)})` : ctor),
+};
+
+/** A value printer: the debug form, with the language's own syntax where `syntax` gives it. */
+export function valuePrinter(syntax: Partial<ValueSyntax> = {}): (v: Value) => string {
+  const w: ValueSyntax = { ...DEBUG_VALUE_SYNTAX, ...syntax };
+  const show = (v: Value): string => {
+    switch (v.kind) {
+      case 'int':
+        return v.value.toString();
+      case 'bool':
+        return String(v.value);
+      case 'char':
+        return `'${v.value}'`;
+      case 'real':
+        return realToText(v.num, v.den);
+      case 'float':
+        return floatToText(v.value);
+      case 'seq':
+        return isCharSeq(v) ? w.string(charSeqToString(v)) : w.seq(v.elems.map(show));
+      case 'set':
+        return w.set(v.elems.map(show));
+      case 'multiset':
+        return w.multiset(v.elems.map(show));
+      case 'map':
+        return w.map(v.entries.map(([k, x]) => [show(k), show(x)]));
+      case 'tuple':
+        return w.tuple(v.elems.map(show));
+      case 'datatype':
+        return w.datatype(v.ctor, v.fields.map(show));
+    }
+  };
+  return show;
+}
+
+/** A value in the neutral debug form. */
+export const showValue = valuePrinter();
 
 function showBinder(b: Binder): string {
   return b.domain ? `${b.name} in ${showExpr(b.domain)}` : b.name;
