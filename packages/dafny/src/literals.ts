@@ -1,4 +1,4 @@
-import { SpecmutError, V, type Type, type Value } from '@specmut/core';
+import { SpecmutError, V, machineName, machineRange, type Type, type Value } from '@specmut/core';
 import { renderDafnyType } from './render.js';
 import { charValue, integerValue, realValue, stringValue } from './lower/literals.js';
 import { fields, named, parseDafny, type Node, type Tree } from './syntax/parser.js';
@@ -157,6 +157,10 @@ function expectedOf(type: Type): string {
       return 'a nat (an integer >= 0)';
     case 'bitvector':
       return `a bv${type.width} (an integer from 0 to 2^${type.width}-1)`;
+    case 'machine': {
+      const [min, max] = machineRange(type.bits, type.signed);
+      return `${type.signed ? 'an' : 'a'} ${machineName(type)} (an integer from ${min} to ${max})`;
+    }
     case 'bool':
       return 'a bool (true or false)';
     case 'char':
@@ -216,6 +220,12 @@ function read(raw: Node, type: Type, ctx: Context): Value {
     case 'nat': {
       const n = readInteger(node, type, ctx);
       if (n < 0n) mismatch(node, type, ctx);
+      return V.int(n);
+    }
+    case 'machine': {
+      const n = readInteger(node, type, ctx);
+      const [min, max] = machineRange(type.bits, type.signed);
+      if (n < min || n > max) mismatch(node, type, ctx);
       return V.int(n);
     }
     case 'bitvector': {

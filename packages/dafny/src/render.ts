@@ -1,4 +1,4 @@
-import { SpecmutError, elementType, realToText, type Type, type Value } from '@specmut/core';
+import { SpecmutError, elementType, machineName, realToText, type Type, type Value } from '@specmut/core';
 
 /** Dafny char/string escapes; anything outside printable ASCII as `\U{hex}` (Dafny 4's unicode chars). */
 function escapeChar(c: string, quote: '"' | "'"): string {
@@ -84,6 +84,9 @@ export function renderDafnyType(t: Type): string {
       return t.kind;
     case 'float':
       throw new SpecmutError('unsupported', 'Dafny has no floating-point type');
+    case 'machine':
+      // Dafny's fixed-width integers are newtypes a program declares, not built-in types.
+      throw new SpecmutError('unsupported', `Dafny has no built-in ${machineName(t)} type`);
     case 'bitvector':
       return `bv${t.width}`;
     case 'seq':

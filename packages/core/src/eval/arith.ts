@@ -1,4 +1,7 @@
 import type { IntDomain, Rounding } from '../ir/nodes.js';
+import { machineRange } from '../model/types.js';
+
+export { machineRange };
 
 /**
  * Integer division and remainder in the three conventions; `b` must be non-zero. Each pair satisfies
@@ -18,10 +21,6 @@ export function divMod(a: bigint, b: bigint, rounding: Rounding): [q: bigint, r:
 }
 
 /** Range of a machine integer domain. */
-export function machineRange(bits: number, signed: boolean): [min: bigint, max: bigint] {
-  const w = BigInt(bits);
-  return signed ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];
-}
 
 /** Two's-complement wrap into a machine domain. */
 export function wrap(n: bigint, bits: number, signed: boolean): bigint {

@@ -1,7 +1,7 @@
 import type { Binder, Expr } from '../ir/nodes.js';
 import { freeVars } from '../ir/vars.js';
 import type { Value } from '../model/values.js';
-import { machineRange } from './arith.js';
+import { machineRange, machineType } from '../model/types.js';
 
 /**
  * Finding what a bound variable ranges over, from the constraints a quantifier or comprehension puts
@@ -77,12 +77,11 @@ function finiteValues(b: Binder): Value[] | undefined {
   return undefined;
 }
 
-/** A machine-typed binder (`u8`...) given as an opaque type name is bounded by its range. */
+/** A machine-typed binder (`u8`...) is bounded by its range; so is one given as an opaque type name. */
 function machineTypeBounds(b: Binder): { typeLow?: bigint; typeHigh?: bigint } {
-  if (b.type?.kind !== 'opaque') return {};
-  const m = /^([ui])(8|16|32|64|128|size)$/.exec(b.type.name);
-  if (!m) return {};
-  const [lo, hi] = machineRange(m[2] === 'size' ? 64 : Number(m[2]), m[1] === 'i');
+  const t = b.type?.kind === 'opaque' ? machineType(b.type.name) : b.type;
+  if (t?.kind !== 'machine') return {};
+  const [lo, hi] = machineRange(t.bits, t.signed);
   return { typeLow: lo, typeHigh: hi };
 }
 

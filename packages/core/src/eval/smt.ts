@@ -1,7 +1,7 @@
 import type { Binder, Expr, FunctionDef, QuantExpr } from '../ir/nodes.js';
 import { showExpr } from '../ir/print.js';
 import { freeVars } from '../ir/vars.js';
-import type { Type } from '../model/types.js';
+import { machineRange, type Type } from '../model/types.js';
 import type { Value } from '../model/values.js';
 import { Env } from './env.js';
 import type { Interp } from './interp.js';
@@ -34,6 +34,7 @@ function sortOfType(t: Type | undefined): Sort | undefined {
     case 'nat':
     case 'char':
     case 'bitvector':
+    case 'machine':
       return 'Int';
     case 'bool':
       return 'Bool';
@@ -56,6 +57,10 @@ function typeGuard(b: Binder, name: string): string | undefined {
   const k = b.type?.kind;
   if (k === 'nat') return `(>= ${name} 0)`;
   if (k === 'char') return `(and (>= ${name} 0) (<= ${name} 1114111))`;
+  if (b.type?.kind === 'machine') {
+    const [lo, hi] = machineRange(b.type.bits, b.type.signed);
+    return `(and (>= ${name} ${int(lo)}) (<= ${name} ${int(hi)}))`;
+  }
   if (k === 'bitvector') return `(and (>= ${name} 0) (< ${name} ${(1n << BigInt((b.type as { width: number }).width)).toString()}))`;
   return undefined;
 }

@@ -12,6 +12,7 @@ export function defaultValue(type: Type, depth = 0): Value | undefined {
     case 'int':
     case 'nat':
     case 'bitvector':
+    case 'machine':
       return V.int(0);
     case 'bool':
       return V.bool(false);

@@ -1,5 +1,5 @@
 import { SpecmutError } from '../errors.js';
-import { constructorFields, elementType, showType, type Type } from './types.js';
+import { constructorFields, elementType, machineName, machineRange, showType, type Type } from './types.js';
 import { V, floatToText, realToText, type Value } from './values.js';
 
 /**
@@ -91,6 +91,14 @@ export function decodeValue(json: Json, type: Type, path = '$'): Value {
     case 'bitvector': {
       const n = decodeInt(json, path, `a bv${type.width} value`);
       if (n < 0n || n >= 1n << BigInt(type.width)) throw new ValueDecodeError(path, `a bv${type.width} value in 0..2^${type.width}-1`, json);
+      return V.int(n);
+    }
+    case 'machine': {
+      const name = `${type.signed ? 'an' : 'a'} ${machineName(type)}`;
+      const n = decodeInt(json, path, `${name} value`);
+      const [min, max] = machineRange(type.bits, type.signed);
+      // A value the type cannot hold is refused here, by the type, before any spec sees it.
+      if (n < min || n > max) throw new ValueDecodeError(path, `${name} value in ${min}..${max}`, json);
       return V.int(n);
     }
     case 'bool':

@@ -14,6 +14,8 @@ export type Type =
   /** An IEEE 754 binary64 number (Lean `Float`), distinct from the exact `real`. */
   | { kind: 'float' }
   | { kind: 'bitvector'; width: number }
+  /** A fixed-width integer (Rust/Verus `u8`...`i128`; `usize`/`isize` are `pointerSized`, taken as 64 bits). */
+  | { kind: 'machine'; bits: number; signed: boolean; pointerSized?: boolean }
   | { kind: 'seq'; elem: Type }
   | { kind: 'array'; elem: Type; dims: number; fixedLength?: boolean }
   | { kind: 'set'; elem: Type }
@@ -45,6 +47,7 @@ export const TypeSchema: z.ZodType<Type> = z.lazy(() =>
     z.object({ kind: z.literal('real') }),
     z.object({ kind: z.literal('float') }),
     z.object({ kind: z.literal('bitvector'), width: z.number().int().positive() }),
+    z.object({ kind: z.literal('machine'), bits: z.number().int().positive(), signed: z.boolean(), pointerSized: z.boolean().optional() }),
     z.object({ kind: z.literal('seq'), elem: TypeSchema }),
     z.object({ kind: z.literal('array'), elem: TypeSchema, dims: z.number().int().min(1), fixedLength: z.boolean().optional() }),
     z.object({ kind: z.literal('set'), elem: TypeSchema }),
@@ -79,6 +82,7 @@ export const T = {
   real: { kind: 'real' } as Type,
   float: { kind: 'float' } as Type,
   bv: (width: number): Type => ({ kind: 'bitvector', width }),
+  machine: (bits: number, signed: boolean, pointerSized = false): Type => (pointerSized ? { kind: 'machine', bits, signed, pointerSized } : { kind: 'machine', bits, signed }),
   seq: (elem: Type): Type => ({ kind: 'seq', elem }),
   array: (elem: Type, dims = 1): Type => ({ kind: 'array', elem, dims }),
   set: (elem: Type): Type => ({ kind: 'set', elem }),
@@ -107,6 +111,8 @@ export function showType(t: Type): string {
       return t.kind;
     case 'bitvector':
       return `bitvector(${t.width})`;
+    case 'machine':
+      return machineName(t);
     case 'seq':
     case 'set':
     case 'multiset':
@@ -173,4 +179,22 @@ export function elementType(t: Type): Type | undefined {
     default:
       return undefined;
   }
+}
+
+/** The smallest and largest value of a fixed-width integer type. */
+export function machineRange(bits: number, signed: boolean): [min: bigint, max: bigint] {
+  const w = BigInt(bits);
+  return signed ? [-(1n << (w - 1n)), (1n << (w - 1n)) - 1n] : [0n, (1n << w) - 1n];
+}
+
+/** `u8`, `i64`, `usize`: the usual name of a fixed-width integer type. */
+export function machineName(t: { bits: number; signed: boolean; pointerSized?: boolean | undefined }): string {
+  return `${t.signed ? 'i' : 'u'}${t.pointerSized ? 'size' : t.bits}`;
+}
+
+/** The fixed-width integer type a usual name (`u8`...`i128`, `usize`, `isize`) stands for. */
+export function machineType(name: string): Type | undefined {
+  const m = /^([ui])(8|16|32|64|128|size)$/.exec(name);
+  if (!m) return undefined;
+  return T.machine(m[2] === 'size' ? 64 : Number(m[2]), m[1] === 'i', m[2] === 'size');
 }

@@ -1,5 +1,5 @@
 import type { Type } from '../model/types.js';
-import { constructorFields, elementType as elementOf } from '../model/types.js';
+import { constructorFields, elementType as elementOf, machineRange } from '../model/types.js';
 import { V, compareValues, valueKey, type Value } from '../model/values.js';
 import type { Rng } from './rng.js';
 
@@ -39,6 +39,8 @@ export function freshValue(t: Type, rng: Rng, near?: Value): Value {
       return V.int(rng.int(0, 10));
     case 'bitvector':
       return V.int(rng.int(0, Math.min(255, 2 ** Math.min(t.width, 30) - 1)));
+    case 'machine':
+      return V.int(rng.int(t.signed ? -10 : 0, 10));
     case 'bool':
       return V.bool(rng.next() < 0.5);
     case 'char':
@@ -83,7 +85,7 @@ const isRect = (t: Type): boolean => t.kind === 'array' && t.dims > 1;
 /** An array changed in place cannot change its length: no drops or inserts. */
 const isFixed = (t: Type): boolean => t.kind === 'array' && t.fixedLength === true;
 const isSequence = (t: Type): boolean => t.kind === 'seq' || t.kind === 'array' || t.kind === 'string';
-const isNumeric = (t: Type): boolean => t.kind === 'int' || t.kind === 'nat' || t.kind === 'bitvector';
+const isNumeric = (t: Type): boolean => t.kind === 'int' || t.kind === 'nat' || t.kind === 'bitvector' || t.kind === 'machine';
 
 export const OPERATORS: Operator[] = [
   {
@@ -98,6 +100,12 @@ export const OPERATORS: Operator[] = [
       const x = (v as { value: bigint }).value;
       let d = delta(rng);
       if (t.kind === 'nat' && x + d < 0n) d = -d;
+      if (t.kind === 'machine') {
+        // A mutant the type cannot hold would be refused by the type, not by the spec, and inflate
+        // completeness: step the other way when one way leaves the range (every range is wider than 20).
+        const [min, max] = machineRange(t.bits, t.signed);
+        if (x + d < min || x + d > max) d = -d;
+      }
       if (t.kind === 'bitvector') {
         const mod = 1n << BigInt(t.width);
         return V.int((((x + d) % mod) + mod) % mod);
