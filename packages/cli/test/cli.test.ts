@@ -134,3 +134,21 @@ describe('specmut score: output for people and for CI', () => {
     expect(bad.err).toMatch(/--fail-under expects \[correctness\|completeness\|lenientCompleteness=\]SHARE/);
   });
 });
+
+describe('specmut mutate-spec', () => {
+  it('lists each spec\'s mutants, reports a spec that cannot be read with its location, and exits 1 for it', () => {
+    const r = specmut(['mutate-spec', 'broken.suite.json', 'ok.suite.json', '--no-cache']);
+    expect(r.code, r.err).toBe(1);
+    // `ensures y == x + 1` with tests 1 -> 2 and 41 -> 42: every mutant is told apart.
+    expect(r.out).toMatch(/^ok \(Inc, ok\.dfy\): 10 spec mutants, 10 killed, 0 survived \(0 strictly weaker\), 0 unknown\n/);
+    expect(r.out).toContain('  killed                  integer-shift       2:20  ensures y == x + 2\n      the original accepts test test1\'s expected output 2, the mutant rejects it');
+    expect(r.out).toMatch(/1 of 2 specs mutated: 10 spec mutants, 10 killed, 0 survived, 0 unknown/);
+    expect(r.err).toMatch(/^broken: not mutated: .*\(broken\.dfy:2:20\)/m);
+  });
+
+  it('bad options are usage errors', () => {
+    expect(specmut(['mutate-spec', 'ok.suite.json', '--backend', 'coq']).code).toBe(2);
+    expect(specmut(['mutate-spec', 'ok.suite.json', '--probes', 'many']).err).toMatch(/--probes expects a number/);
+    expect(specmut(['mutate-spec']).code).toBe(2);
+  });
+});
