@@ -46,4 +46,4 @@ for (const s of weaker) {
   const w = s.specMutants.filter((m) => m.status === 'survived' && m.relation === 'weaker');
   console.log(`  ${s.id}: ${w.map((m) => `${m.operator} at ${m.location.start.line}:${m.location.start.column}`).join(', ')}`);
 }
-console.log(`time to score and classify all spec mutants with the evaluator: ${seconds.toFixed(1)} s`);
+console.log(`time to score and classify all spec mutants with the evaluator: ${seconds.toFixed(1)} s (resident memory at the end: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB)`);
