@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { constants, statSync } from 'node:fs';
+import { access, open, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SpecmutError, writeFileAtomic } from '@specmut/core';
 
@@ -12,6 +12,14 @@ export async function checkDestination(flag: string, file: string): Promise<void
   const fail = (why: string) => new SpecmutError('bad-option', `${flag} ${file}: ${why}`, undefined, 'Choose a path in an existing, writable directory.');
   const existing = await stat(file).catch(() => undefined);
   if (existing?.isDirectory()) throw fail('is a directory');
+  // A device or a pipe (/dev/stdout, /dev/null, a FIFO) is written in place, not replaced: its own
+  // permission is what counts, not its directory's.
+  if (existing && !existing.isFile()) {
+    await access(file, constants.W_OK).catch((e: NodeJS.ErrnoException) => {
+      throw fail(`cannot be written (${e.code ?? e.message})`);
+    });
+    return;
+  }
   const dir = dirname(resolve(file));
   const dirInfo = await stat(dir).catch(() => undefined);
   if (!dirInfo) throw fail(`the directory ${dir} does not exist`);
@@ -27,10 +35,18 @@ export async function checkDestination(flag: string, file: string): Promise<void
   }
 }
 
+/** An existing destination that is not a regular file: a device or a pipe. */
+const isSpecial = (file: string): boolean => {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return !!info && !info.isFile() && !info.isDirectory();
+};
+
 /**
  * Keeps a report file up to date during a run: every write is atomic (see `writeFileAtomic`), writes
  * never overlap, and updates that arrive while one is in progress or within `intervalMs` of the last are
  * folded into one (a run of thousands of specs must not rewrite its report thousands of times).
+ * A device or a pipe (`--json /dev/stdout`) is never replaced by a renamed file (as root, that would
+ * put a regular file in place of /dev/null): it gets the final report only, written into it.
  */
 export class ReportWriter {
   private latest: (() => string) | undefined;
@@ -40,13 +56,18 @@ export class ReportWriter {
   /** The first write that failed, reported once at the end. */
   failure: Error | undefined;
 
+  private readonly special: boolean;
+
   constructor(
     readonly file: string,
     private readonly intervalMs = 1000,
-  ) {}
+  ) {
+    this.special = isSpecial(file);
+  }
 
   /** Asks for the file to show this content (rendered lazily, when the write happens). */
   update(render: () => string): void {
+    if (this.special) return;
     this.latest = render;
     if (this.running || this.timer) return;
     const wait = Math.max(0, this.lastWrite + this.intervalMs - Date.now());
@@ -78,7 +99,7 @@ export class ReportWriter {
     this.latest = undefined;
     await this.running;
     try {
-      await writeFileAtomic(this.file, text);
+      await (this.special ? writeFile(this.file, text) : writeFileAtomic(this.file, text));
     } catch (e) {
       this.failure ??= e instanceof Error ? e : new Error(String(e));
     }

@@ -4,6 +4,7 @@ import {
   V,
   combineObligations,
   obligationCache,
+  specBudget,
   verifierOracle,
   type Harness,
   type RunRequest,
@@ -329,5 +330,33 @@ describe("a spec's round in chunks", () => {
     expect(sizes).toEqual([6, 6]);
     expect(most).toBe(2);
     for (const id of ids) expect(out.get(id)?.status).toBe('fails');
+  });
+});
+
+describe('a verifier that hangs', () => {
+  it("costs each spec at most its budget, counting merged runs that were killed, with several specs' chunks in flight", async () => {
+    // Every run "hangs" until its deadline (simulated: it reports being killed at once, having used it).
+    const used: number[] = [];
+    const verifier: Verifier = {
+      ...scripted(() => 'hang').verifier,
+      run: async (_i, r) => {
+        used.push(r.deadlineSeconds * (r.cores ?? 1));
+        await new Promise((done) => setImmediate(done));
+        return { exitCode: -1, stdout: '', stderr: '', killed: true, seconds: r.deadlineSeconds, artifacts: {} };
+      },
+      combine: (hs) => ({ harness: { files: hs.flatMap((h) => h.files), main: 'h', args: [], obligations: hs.flatMap((h) => h.obligations) }, symbols: hs.map((h) => new Map(h.obligations.map((o) => [o.symbol, o.symbol]))) }),
+    };
+    const oracle = verifierOracle(verifier, info, { processes: 2 });
+    const specs = ['p', 'q', 'r'].map((s) => Array.from({ length: 20 }, (_, i) => triple(`${s}${i}`)));
+    const timeoutSeconds = 2;
+    const results = await Promise.all(specs.map((triples) => oracle.decide({ module, method, triples, timeoutSeconds })));
+    const budget = specBudget(20, timeoutSeconds);
+    for (const verdicts of results) {
+      expect([...verdicts.values()].every((v) => v.status === 'unknown' && v.cause === 'timeout')).toBe(true);
+      const charged = [...verdicts.values()].reduce((n, v) => n + (v.seconds ?? 0), 0);
+      expect(charged).toBeLessThanOrEqual(budget + 1e-6);
+    }
+    // Every verifier second is charged to some spec: none is spent beyond the specs' budgets.
+    expect(used.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3 * budget + 1e-6);
   });
 });

@@ -62,6 +62,14 @@ describe('scores', () => {
     expect(r.completeness).toBe(0);
   });
 
+  it('call a verdict that waits on an interrupted precondition check interrupted, so a rerun is known to decide it', () => {
+    const triples = [triple('p', 'a', 'precondition'), triple('t1', 'a', 'test', 2), triple('m1', 'a', 'mutant', 3)];
+    const r = score({ p: { status: 'unknown', cause: 'interrupted', reason: 'the run was stopped', oracle: 'o' }, t1: v('holds'), m1: v('fails') }, triples, ['a']);
+    expect(r.tests[0]).toMatchObject({ verdict: 'unknown', cause: 'interrupted' });
+    expect(r.tests[0]!.reason).toMatch(/assumes the precondition, which was not proved for these inputs \(unknown: the run was stopped\)/);
+    expect(r.tests[0]!.mutants[0]).toMatchObject({ verdict: 'unknown', cause: 'interrupted' });
+  });
+
   it('keep verdicts whose precondition was proved, and those of specs without one', () => {
     const triples = [triple('p', 'a', 'precondition'), triple('t1', 'a', 'test', 2), triple('t2', 'b', 'test', 2)];
     const settled = settleVerdicts(triples, new Map([['p', v('holds')], ['t1', v('holds')], ['t2', v('fails')]]));

@@ -8,7 +8,8 @@ import { MAX_MERGED_OBLIGATIONS, coresFor } from './schedule.js';
 export type HarnessResult =
   | { kind: 'outcomes'; outcomes: ObligationOutcome[]; seconds: number }
   | { kind: 'harness-error'; message: string }
-  | { kind: 'killed'; seconds: number }
+  /** `merged`: killed in a run shared with other harnesses, which may be what hung. */
+  | { kind: 'killed'; seconds: number; merged?: boolean }
   /** The run was interrupted before or while this harness ran: nothing is known of it. */
   | { kind: 'interrupted' };
 
@@ -144,14 +145,20 @@ export class RunQueue {
         for (const p of batch) p.resolve(result);
         return;
       }
+      const total = batch.reduce((n, p) => n + p.harness.obligations.length, 0);
+      const share = (p: Pending) => ('seconds' in result ? result.seconds * p.harness.obligations.length : 0) / Math.max(1, total);
+      if (result.kind === 'killed') {
+        // Each part pays its share of the time, and its submitter decides how to retry it (on its own,
+        // spread over the free processes, within its spec's budget), not this process slot in a row.
+        for (const p of batch) p.resolve({ kind: 'killed', seconds: share(p), merged: true });
+        return;
+      }
       if (result.kind !== 'outcomes') {
-        // Not attributable to one part: run each on its own (sequentially, in this process slot).
+        // A static error not attributable to one part: run each on its own (sequentially, in this slot).
         for (const p of batch) p.resolve((await this.runOne(p, cores)).result);
         return;
       }
       const bySymbol = new Map(result.outcomes.map((o) => [o.symbol, o]));
-      const total = batch.reduce((n, p) => n + p.harness.obligations.length, 0);
-      const share = (p: Pending) => (result.seconds * p.harness.obligations.length) / Math.max(1, total);
       const parts = batch.map((p, k) =>
         p.harness.obligations.map((o): ObligationOutcome => {
           const got = bySymbol.get(merged.symbols[k]!.get(o.symbol)!);

@@ -16,7 +16,8 @@ import type { Verdict } from '../model/verdict.js';
  * - proved `fails`: the inputs are outside the spec's domain; every post verdict of the test is
  *   `unknown (vacuous)`, whatever an oracle said;
  * - not decided (`unknown`, `error`, or missing): a decided post verdict might rest on a false
- *   assumption, so it becomes `unknown (precondition-unknown)`; an undecided one keeps its own cause.
+ *   assumption, so it becomes `unknown (precondition-unknown)`, or `unknown (interrupted)` when the
+ *   check was cut short by a stopped run; an undecided one keeps its own cause.
  * A spec without a precondition has no `precondition` triples and nothing to settle.
  *
  * Other assumptions a harness makes are the backend's responsibility under the same rule: each must be
@@ -40,7 +41,9 @@ export function settleVerdicts(triples: readonly Triple[], verdicts: ReadonlyMap
     else if (pre?.status === 'fails') settled.set(t.id, { ...v, status: 'unknown', cause: 'vacuous', reason: 'the precondition is false for these inputs, so the spec says nothing about their outputs' });
     else if (v.status === 'holds' || v.status === 'fails') {
       const why = pre ? `${pre.status}${pre.reason ? `: ${pre.reason}` : pre.cause ? ` (${pre.cause})` : ''}` : 'no verdict';
-      settled.set(t.id, { ...v, status: 'unknown', cause: 'precondition-unknown', reason: `the ${v.status === 'holds' ? 'proof' : 'refutation'} assumes the precondition, which was not proved for these inputs (${why})` });
+      // A stopped run left the precondition unchecked: the verdict is as unfinished as its check.
+      const cause = pre?.cause === 'interrupted' ? 'interrupted' : 'precondition-unknown';
+      settled.set(t.id, { ...v, status: 'unknown', cause, reason: `the ${v.status === 'holds' ? 'proof' : 'refutation'} assumes the precondition, which was not proved for these inputs (${why})` });
     } else settled.set(t.id, v);
   }
   return settled;

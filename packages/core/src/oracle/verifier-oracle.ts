@@ -13,7 +13,7 @@ export type BatchResult =
   | { kind: 'outcomes'; results: { o: Obligation; outcome: ObligationOutcome; seconds: number }[] }
   | { kind: 'harness-error'; message: string }
   /** Stopped at its deadline; `budget`: the spec's budget is spent, so splitting the batch cannot help. */
-  | { kind: 'killed'; seconds: number; budget?: boolean }
+  | { kind: 'killed'; seconds: number; budget?: boolean; merged?: boolean }
   | { kind: 'interrupted' };
 
 export interface VerifierOracleOptions {
@@ -122,7 +122,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
    * run), the others are emitted
    * again without the cached ones and run; what the run decides is stored per attempt.
    */
-  async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, budget: Budget): Promise<BatchResult> {
+  async function runBatch(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, budget: Budget, alone = false): Promise<BatchResult> {
     const full = await emit(module, method, triples, round.attempts, round, req);
     if (!('obligations' in full)) return { kind: 'harness-error', message: full.message };
     const cache = options.cache;
@@ -144,11 +144,16 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       }
     }
     if (budget.left <= 0) return { kind: 'killed', seconds: 0, budget: true };
+    if (alone) harness = { ...harness, combinable: false };
     const own = batchDeadline(harness.obligations.length, req.timeoutSeconds, options.slackSeconds);
-    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal, Math.min(own, budget.left), budget);
-    if (ran.kind === 'outcomes' || ran.kind === 'killed') budget.left -= ran.seconds;
+    // The run's deadline is taken from the budget before it starts, so that chunks of one spec running
+    // side by side cannot together spend more than the budget; what it did not use is given back.
+    const allowed = Math.min(own, budget.left);
+    budget.left -= allowed;
+    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal, allowed, budget);
+    budget.left += allowed - (ran.kind === 'outcomes' || ran.kind === 'killed' ? ran.seconds : 0);
     // Neither a kill nor an interruption says anything about the harness: never cached.
-    if (ran.kind === 'killed') return { ...ran, budget: own > budget.left + ran.seconds || budget.left <= 0 };
+    if (ran.kind === 'killed') return { ...ran, budget: allowed < own || budget.left <= 0 };
     if (ran.kind !== 'outcomes') return ran;
     const bySymbol = new Map(ran.outcomes.map((o) => [o.symbol, o]));
     const each = ran.seconds / Math.max(1, harness.obligations.length);
@@ -166,7 +171,7 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
   type Outcomes = Map<string, Attempts & { seconds: number; interrupted?: boolean }>;
 
   /** One round's attempts for the given triples, isolating hangs and static errors. */
-  async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, out: Outcomes, budget: Budget): Promise<void> {
+  async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, out: Outcomes, budget: Budget, alone = false): Promise<void> {
     if (triples.length === 0) return;
     const record = (t: Triple, polarity: Polarity, o: ObligationOutcome | undefined, seconds: number) => {
       const entry = out.get(t.id) ?? { seconds: 0 };
@@ -174,20 +179,26 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       entry.seconds += seconds;
       out.set(t.id, entry);
     };
-    const result = await runBatch(module, method, triples, round, req, budget);
+    const result = await runBatch(module, method, triples, round, req, budget, alone);
     if (result.kind === 'interrupted') {
       for (const t of triples) out.set(t.id, { seconds: 0, ...out.get(t.id), interrupted: true });
       return;
     }
     if (result.kind === 'killed') {
-      if (triples.length > 1 && !req.signal?.aborted && !result.budget) {
+      // The time the killed run took is its triples' cost, shared evenly, whatever is tried next.
+      for (const t of triples) out.set(t.id, { ...out.get(t.id), seconds: (out.get(t.id)?.seconds ?? 0) + result.seconds / triples.length });
+      const retry = !req.signal?.aborted && !result.budget;
+      // Killed together with other specs' work: this batch may be innocent, so it runs again on its own.
+      if (retry && result.merged && !alone) return attempt(module, method, triples, round, req, out, budget, true);
+      if (retry && triples.length > 1) {
+        // One half after the other: each may then take what the other left of the budget.
         const half = Math.ceil(triples.length / 2);
         await attempt(module, method, triples.slice(0, half), round, req, out, budget);
         await attempt(module, method, triples.slice(half), round, req, out, budget);
         return;
       }
       const message = result.budget ? budget.why : `the verifier process did not finish within ${result.seconds.toFixed(0)} s and was stopped`;
-      for (const t of triples) for (const p of round.attempts.get(t.id) ?? []) record(t, p, { symbol: '', result: 'timeout', message }, result.seconds);
+      for (const t of triples) for (const p of round.attempts.get(t.id) ?? []) record(t, p, { symbol: '', result: 'timeout', message }, 0);
       return;
     }
     if (result.kind === 'harness-error') {
