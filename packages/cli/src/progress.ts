@@ -32,9 +32,13 @@ export class Progress {
     if (this.enabled) this.timer = setInterval(() => this.draw(true), 1000).unref();
   }
 
-  prepare(triples: number): void {
+  /** Triples counted for each prepared spec, so that a finished spec adds exactly what it added to the total. */
+  private readonly triplesOf = new Map<string, number>();
+
+  prepare(id: string, triples: number): void {
     this.prepared++;
     this.triplesKnown += triples;
+    this.triplesOf.set(id, triples);
     this.draw();
   }
 
@@ -46,7 +50,8 @@ export class Progress {
       else if (t.verdict === 'error') this.counts.error++;
       for (const m of t.mutants) this.counts[m.verdict]++;
     }
-    this.triplesDone += spec.tests.length + spec.mutants.total;
+    // Precondition checks, alternatives and reject inputs are triples too: a spec adds what it was counted with.
+    this.triplesDone += this.triplesOf.get(spec.id) ?? spec.tests.length + spec.mutants.total;
     this.draw();
   }
 

@@ -160,7 +160,7 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
       overrides,
       processes: jobs,
       specMutation: values['spec-mutants'] ? {} : undefined,
-      onPrepared: (_id, triples) => progress.prepare(triples),
+      onPrepared: (id, triples) => progress.prepare(id, triples),
       onSpec: (spec) => {
         done.push(spec);
         // A spec that could not be scored is an error: on stderr, --quiet or not.
