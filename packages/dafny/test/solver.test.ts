@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SmtCommandReader } from '../src/solver/smt-commands.js';
+import { bundledZ3Version } from '../src/verifier/locate.js';
 
 const shim = fileURLToPath(new URL('../bin/z3-wasm', import.meta.url));
 
@@ -48,6 +49,10 @@ describe('reading SMT-LIB commands from a stream', () => {
 describe("specmut's WebAssembly Z3 for Dafny", () => {
   it('says its version the way Dafny reads it', async () => {
     expect(await solve([], ['--version'])).toMatch(/^Z3 version 4\.\d+\.\d+ - 64 bit/);
+  });
+
+  it('has the version detection reads without starting it (part of every cache key)', async () => {
+    expect(await solve([], ['--version'])).toBe(`Z3 version ${bundledZ3Version()} - 64 bit\n`);
   });
 
   it('answers commands as they arrive, in one context', async () => {

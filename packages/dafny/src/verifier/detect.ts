@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { SpecmutError, runProcess, withPrivateDir, type VerifierInfo } from '@specmut/core';
 import { dafnyEnvironment } from './run.js';
-import { installHint, bundledZ3, locateDafny, locateZ3 } from './locate.js';
+import { installHint, bundledZ3, bundledZ3Version, locateDafny, locateZ3 } from './locate.js';
 
 const VERSION = /(\d+)\.(\d+)\.(\d+)/;
 
@@ -18,7 +18,15 @@ export async function detectDafny(): Promise<VerifierInfo> {
   if (!existsSync(dafny)) {
     throw new SpecmutError('missing-verifier', `Dafny is not installed at ${dafny} (from $SPECMUT_DAFNY)`, undefined, `${installHint()}, or point SPECMUT_DAFNY at a dafny executable.`);
   }
-  const probe = await withPrivateDir('specmut-probe', (dir) => runProcess([dafny, '--version'], { cwd: dir, env: dafnyEnvironment(dir), deadlineSeconds: 60 }));
+  // A native Z3 first (faster); else specmut's WebAssembly build, so that Dafny alone is enough.
+  const bundled = bundledZ3();
+  const z3 = locateZ3() ?? bundled;
+  // Both versions are asked at once: every run starts with these probes.
+  const [probe, solverVersion] = await Promise.all([
+    withPrivateDir('specmut-probe', (dir) => runProcess([dafny, '--version'], { cwd: dir, env: dafnyEnvironment(dir), deadlineSeconds: 60 })),
+    // The solver's version, not only its path, is part of what a cached verdict depends on.
+    z3 ? z3Version(z3) : undefined,
+  ]);
   const text = `${probe.stdout}\n${probe.stderr}`;
   const m = VERSION.exec(text);
   if (probe.spawnError || probe.exitCode !== 0 || !m) {
@@ -28,26 +36,22 @@ export async function detectDafny(): Promise<VerifierInfo> {
   if (major < 4) {
     throw new SpecmutError('missing-verifier', `found Dafny ${m[0]} at ${dafny}; specmut needs Dafny 4`, undefined, `${installHint()}, or set SPECMUT_DAFNY.`);
   }
-  // A native Z3 first (faster); else specmut's WebAssembly build, so that Dafny alone is enough.
-  const bundled = bundledZ3();
-  const z3 = locateZ3() ?? bundled;
   if (!z3) {
     throw new SpecmutError('missing-verifier', 'Z3 is not installed (Dafny from NuGet does not bundle it)', undefined, `${installHint()}, or set SPECMUT_Z3.`);
   }
   // Solver processes per Dafny run; specmut runs several Dafny processes itself, so one is the default.
   const cores = process.env.SPECMUT_DAFNY_CORES ?? '1';
-  // The solver's version, not only its path, is part of what a cached verdict depends on.
-  const solverVersion = await z3Version(z3);
   const details: Record<string, string> = { solver: z3, solverVersion: solverVersion ?? 'unknown', cores };
   if (bundled && z3 !== bundled && olderThan412(solverVersion)) {
     details.bitvectorSolver = bundled;
-    details.bitvectorSolverVersion = (await z3Version(bundled)) ?? 'unknown';
+    details.bitvectorSolverVersion = bundledZ3Version() ?? 'unknown';
   }
   return { name: 'dafny', version: m[0], command: [dafny], details };
 }
 
 /** What `z3 --version` says, e.g. `4.8.12`. */
 async function z3Version(z3: string): Promise<string | undefined> {
+  if (z3 === bundledZ3()) return bundledZ3Version();
   const probe = await runProcess([z3, '--version'], { deadlineSeconds: 30 });
   return VERSION.exec(probe.stdout)?.[0];
 }

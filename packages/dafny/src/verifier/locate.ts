@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,4 +66,17 @@ export function bundledZ3(): string | undefined {
   const wrapper = fileURLToPath(new URL('../../bin/z3-wasm', import.meta.url));
   const shim = fileURLToPath(new URL('../../dist/solver/z3-wasm-shim.js', import.meta.url));
   return existsSync(wrapper) && existsSync(shim) ? wrapper : undefined;
+}
+
+/**
+ * The version of specmut's WebAssembly Z3, as its `--version` says it, without starting it (that
+ * loads the WebAssembly: about a second, on every run): it is the z3-solver package's version.
+ */
+export function bundledZ3Version(): string | undefined {
+  try {
+    const version = createRequire(import.meta.url)('z3-solver/package.json').version;
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
 }
