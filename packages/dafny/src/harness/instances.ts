@@ -30,7 +30,8 @@ function operatorOf(node: Node): string {
   return node.childForFieldName('operator')?.text ?? '';
 }
 
-const same = (a: Node | null, b: Node | null): boolean => !!a && !!b && a.equals(b);
+// Both nodes come from one tree, where ids identify nodes.
+const same = (a: Node | null, b: Node | null): boolean => !!a && !!b && a.id === b.id;
 
 /** Walks from a quantifier up to the clause root, collecting polarity flips and dominating guards. */
 function position(q: Node, root: Node, text: (n: Node) => string): { flips: number | 'mixed'; guards: string[] } | undefined {

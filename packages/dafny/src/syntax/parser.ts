@@ -1,60 +1,18 @@
-/// <reference types="emscripten" preserve="true" />
-// web-tree-sitter's declarations use the global EmscriptenModule type of @types/emscripten (its optional peer);
-// this package's own declarations expose parser types, so a consumer type-checking them needs it too.
-import { createRequire } from 'node:module';
-import { Language, Parser, type Node, type Tree } from 'web-tree-sitter';
+import dafnyGrammar from '@specmut/tree-sitter-dafny';
+import { loadParser, type BackendChoice, type SyntaxNode, type SyntaxParser, type SyntaxTree } from '@specmut/tree-sitter';
 
-const require = createRequire(import.meta.url);
-
-let loading: Promise<Parser> | undefined;
-
-/** The Dafny parser, loaded once per process from the grammar package's committed WASM. */
-export function dafnyParser(): Promise<Parser> {
-  loading ??= (async () => {
-    await Parser.init();
-    const language = await Language.load(require.resolve('@specmut/tree-sitter-dafny/tree-sitter-dafny.wasm'));
-    const parser = new Parser();
-    parser.setLanguage(language);
-    return parser;
-  })();
-  return loading;
+/**
+ * The Dafny parser, loaded once per process: the WASM build or the native binding, as SPECMUT_PARSER or the
+ * caller chooses (see @specmut/tree-sitter); the trees are the same and so is their API (SyntaxNode).
+ */
+export function dafnyParser(options: { backend?: BackendChoice } = {}): Promise<SyntaxParser> {
+  return loadParser(dafnyGrammar, options);
 }
 
 export async function parseDafny(text: string): Promise<Tree> {
-  const parser = await dafnyParser();
-  const tree = parser.parse(text);
-  if (!tree) throw new Error('tree-sitter returned no tree');
-  return tree;
+  return (await dafnyParser()).parse(text);
 }
 
-export type { Node, Tree };
-
-/** Named children, without the nulls the binding's types allow for. */
-export function named(node: Node): Node[] {
-  return node.namedChildren.filter((n): n is Node => n !== null);
-}
-
-export function fields(node: Node, name: string): Node[] {
-  return node.childrenForFieldName(name).filter((n): n is Node => n !== null);
-}
-
-/** Depth-first walk over all descendants (named and anonymous) with a cursor: fast on large files. */
-export function* descendants(root: Node): Generator<Node> {
-  const cursor = root.walk();
-  try {
-    let depth = 0;
-    for (;;) {
-      yield cursor.currentNode;
-      if (cursor.gotoFirstChild()) {
-        depth++;
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (depth === 0 || !cursor.gotoParent()) return;
-        depth--;
-      }
-    }
-  } finally {
-    cursor.delete();
-  }
-}
+export type Node = SyntaxNode;
+export type Tree = SyntaxTree;
+export { named, fields, descendants } from '@specmut/tree-sitter';

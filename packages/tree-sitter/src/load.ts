@@ -1,0 +1,55 @@
+import { nativeParser } from './native.js';
+import type { GrammarPackage, ParserBackend, SyntaxParser } from './syntax.js';
+import { wasmParser } from './wasm.js';
+
+/** `auto`: the native binding where it loads, else WASM. */
+export type BackendChoice = ParserBackend | 'auto';
+
+export const PARSER_ENV = 'SPECMUT_PARSER';
+const CHOICES: readonly BackendChoice[] = ['auto', 'native', 'wasm'];
+
+/**
+ * What is used when neither the caller nor SPECMUT_PARSER chooses. WASM: it parses the same trees, loads on
+ * every machine, and measured no slower on the Dafny corpora (scripts/bench/parse-throughput.mjs).
+ */
+export const DEFAULT_BACKEND: BackendChoice = 'wasm';
+
+export function backendChoice(explicit?: BackendChoice): BackendChoice {
+  if (explicit) return explicit;
+  const fromEnv = process.env[PARSER_ENV]?.trim();
+  if (!fromEnv) return DEFAULT_BACKEND;
+  if (!(CHOICES as readonly string[]).includes(fromEnv)) throw new Error(`${PARSER_ENV}=${fromEnv}: expected one of ${CHOICES.join(', ')}`);
+  return fromEnv as BackendChoice;
+}
+
+async function load(grammar: GrammarPackage, choice: BackendChoice): Promise<SyntaxParser> {
+  if (choice === 'wasm') return wasmParser(grammar);
+  if (choice === 'native') return nativeParser(grammar);
+  try {
+    return nativeParser(grammar);
+  } catch (e) {
+    const fallbackReason = e instanceof Error ? e.message : String(e);
+    return { ...(await wasmParser(grammar)), fallbackReason };
+  }
+}
+
+const loaded = new WeakMap<GrammarPackage, Map<BackendChoice, Promise<SyntaxParser>>>();
+
+/**
+ * The grammar's parser, loaded once per process and backend choice: `native` and `wasm` insist (a native
+ * binding that does not load is an error naming why), `auto` falls back to WASM and says why in fallbackReason.
+ * Without a choice, SPECMUT_PARSER decides, else DEFAULT_BACKEND.
+ */
+export function loadParser(grammar: GrammarPackage, options: { backend?: BackendChoice } = {}): Promise<SyntaxParser> {
+  const choice = backendChoice(options.backend);
+  let byChoice = loaded.get(grammar);
+  if (!byChoice) loaded.set(grammar, (byChoice = new Map()));
+  let parser = byChoice.get(choice);
+  if (!parser) {
+    parser = load(grammar, choice);
+    byChoice.set(choice, parser);
+    // A failed load is not cached: the caller sees the error, a later call tries again.
+    parser.catch(() => byChoice.delete(choice));
+  }
+  return parser;
+}
