@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const keep = process.argv.includes('--keep');
-export const PACKAGES = ['grammars/dafny', 'packages/core', 'packages/dafny', 'packages/report', 'packages/cli'];
+export const PACKAGES = ['grammars/dafny', 'packages/core', 'packages/tree-sitter', 'packages/dafny', 'packages/report', 'packages/cli'];
 
 function run(label, argv, cwd, env = {}) {
   const started = Date.now();
@@ -58,6 +58,11 @@ try {
     delete suite.$schema;
     writeFileSync(path, JSON.stringify(suite, null, 2));
   }
+  // Which tree-sitter binding the installed packages parse with here, and why not the native one if not.
+  const parserCheck = "import g from '@specmut/tree-sitter-dafny'; import { loadParser } from '@specmut/tree-sitter'; const p = await loadParser(g, { backend: 'auto' }); console.log(p.backend + (p.fallbackReason ? ' (native: ' + p.fallbackReason + ')' : ''));";
+  const backend = run('parser binding (auto)', ['node', '--input-type=module', '-e', parserCheck], project);
+  process.stdout.write(`    ${backend.trim()}\n`);
+
   const example = readmeLibraryExample().replace('examples/dafny/shared-elements/', 'examples/shared-elements/');
   writeFileSync(join(project, 'library-example.mjs'), example);
   const lib = run('README library example (node)', ['node', 'library-example.mjs'], project, { SPECMUT_DAFNY: '/nonexistent' });
