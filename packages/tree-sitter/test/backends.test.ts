@@ -77,8 +77,9 @@ describe('parser backends', () => {
 });
 
 // Where the native binding loads (built by `pnpm install` here; its absence is reported by the 'auto' test).
-const native = await loadParser(dafnyGrammar, { backend: 'native' }).catch(() => undefined);
-describe.skipIf(!native)('the native binding and WASM give the same trees through the interface', () => {
+let nativeReason = '';
+const native = await loadParser(dafnyGrammar, { backend: 'native' }).catch((e: Error) => void (nativeReason = ` (skipped: ${e.message})`));
+describe.skipIf(!native)(`the native binding and WASM give the same trees through the interface${nativeReason}`, () => {
   it(`on ${texts.length} texts`, async () => {
     const wasm = await loadParser(dafnyGrammar, { backend: 'wasm' });
     for (const text of texts) {
