@@ -72,9 +72,9 @@ function time(work, texts) {
 
 const rate = (mb, s) => (s > 0 ? mb / s : 0);
 function report(label, files, mb, seconds) {
-  const parts = Object.entries(seconds).map(([b, s]) => `${b} ${s.toFixed(3)} s ${rate(mb, s).toFixed(2)} MB/s`);
+  const parts = Object.entries(seconds).map(([b, s]) => `${b} ${s.toFixed(3)} s ${rate(mb * rounds, s).toFixed(2)} MB/s`);
   const ratio = seconds.native !== undefined ? `  native/wasm throughput ${(seconds.wasm / seconds.native).toFixed(2)}` : '';
-  console.log(`  ${label.padEnd(10)} ${files} files, ${mb.toFixed(2)} MB x ${rounds} rounds: ${parts.join(', ')}${ratio}`);
+  console.log(`  ${label.padEnd(10)} ${files} files, ${mb.toFixed(2)} MB, ${rounds} rounds: ${parts.join(', ')}${ratio}`);
 }
 
 console.log(`rounds: ${rounds} (after one warm-up round each)`);
@@ -83,8 +83,8 @@ for (const { dir, texts, mb } of corpora) {
   console.log(dir);
   const parse = time(parseAll, texts);
   const walk = time(parseAndWalk, texts);
-  report('parse', texts.length, mb * rounds, parse);
-  report('parse+walk', texts.length, mb * rounds, walk);
+  report('parse', texts.length, mb, parse);
+  report('parse+walk', texts.length, mb, walk);
   if (parsers.native) {
     let differ = 0;
     for (const text of texts) {
@@ -103,5 +103,5 @@ for (const { dir, texts, mb } of corpora) {
   }
 }
 console.log('total');
-report('parse', totals.files, totals.mb * rounds, totals.parse);
-report('parse+walk', totals.files, totals.mb * rounds, totals.walk);
+report('parse', totals.files, totals.mb, totals.parse);
+report('parse+walk', totals.files, totals.mb, totals.walk);
