@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { GrammarPackage, SyntaxNode, SyntaxParser, SyntaxTree } from './syntax.js';
+import type { GrammarPackage, SyntaxNode, SyntaxParser, SyntaxQuery, SyntaxTree } from './syntax.js';
 
 // `tree-sitter` is an optional dependency (a compiled addon: it may be absent or fail to load), so it is
 // required at run time and described here by the little this module calls.
@@ -7,7 +7,7 @@ interface NativeParser {
   setLanguage(language: unknown): void;
   parse(text: string, oldTree?: null, options?: { bufferSize?: number }): { rootNode: SyntaxNode } | undefined;
 }
-type NativeParserClass = new () => NativeParser;
+type NativeParserClass = (new () => NativeParser) & { Query: new (language: unknown, source: string) => SyntaxQuery };
 
 const require = createRequire(import.meta.url);
 const noop = (): void => {};
@@ -34,5 +34,6 @@ export function nativeParser(grammar: GrammarPackage): SyntaxParser {
       // Native trees are freed by the garbage collector.
       return { rootNode: tree.rootNode, delete: noop };
     },
+    query: (source: string): SyntaxQuery => new Parser.Query(language, source),
   };
 }

@@ -63,6 +63,15 @@ export interface SyntaxTree {
   delete(): void;
 }
 
+export interface SyntaxQueryMatch {
+  readonly captures: readonly { readonly name: string; readonly node: SyntaxNode }[];
+}
+
+/** A compiled tree-sitter query (S-expression patterns with @captures) of the parser's language. */
+export interface SyntaxQuery {
+  matches(node: SyntaxNode): SyntaxQueryMatch[];
+}
+
 export type ParserBackend = 'native' | 'wasm';
 
 export interface SyntaxParser {
@@ -70,6 +79,8 @@ export interface SyntaxParser {
   /** When the native binding was wanted but not usable here: why (the WASM parser is used instead). */
   readonly fallbackReason?: string;
   parse(text: string): SyntaxTree;
+  /** Compiles a query for this parser's language (throws, naming the problem, on an invalid one). */
+  query(source: string): SyntaxQuery;
 }
 
 /**

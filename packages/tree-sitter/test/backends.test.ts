@@ -98,6 +98,21 @@ describe.skipIf(!native)(`the native binding and WASM give the same trees throug
     expect(tree.rootNode.hasError).toBe(true);
   });
 
+  it('queries match the same captures', async () => {
+    const wasm = await loadParser(dafnyGrammar, { backend: 'wasm' });
+    const source = '(binary_expression operator: _ @op) @expr (identifier) @id';
+    const captures = (p: SyntaxParser, text: string) => {
+      const tree = p.parse(text);
+      const found = p.query(source).matches(tree.rootNode).map((m) => m.captures.map((c) => [c.name, c.node.type, c.node.startIndex, c.node.endIndex, c.node.text]));
+      tree.delete();
+      return found;
+    };
+    for (const text of fixtures) expect(captures(native!, text)).toEqual(captures(wasm, text));
+    expect(captures(native!, fixtures[0]!).length).toBeGreaterThan(0);
+    expect(() => native!.query('(no_such_node) @x')).toThrow();
+    expect(() => wasm.query('(no_such_node) @x')).toThrow();
+  });
+
   it('node ids are unique within a tree', () => {
     const tree = native!.parse(fixtures[0]!);
     const ids = [...descendants(tree.rootNode)].map((n) => n.id);

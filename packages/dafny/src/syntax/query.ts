@@ -1,8 +1,8 @@
 import type { SyntaxMatch } from '@specmut/core';
-import { Query } from 'web-tree-sitter';
+import type { SyntaxQuery } from '@specmut/tree-sitter';
 import { dafnyParser, parseDafny, type Tree } from './parser.js';
 
-const queries = new Map<string, Query>();
+const queries = new Map<string, SyntaxQuery>();
 // Spec mutation runs every operator's query over the same text: it is parsed once.
 let last: { text: string; tree: Tree } | undefined;
 
@@ -18,9 +18,7 @@ async function treeOf(text: string): Promise<Tree> {
 export async function queryDafny(text: string, source: string): Promise<SyntaxMatch[]> {
   let query = queries.get(source);
   if (!query) {
-    const language = (await dafnyParser()).language;
-    if (!language) throw new Error('the Dafny parser has no language');
-    query = new Query(language, source);
+    query = (await dafnyParser()).query(source);
     queries.set(source, query);
   }
   const tree = await treeOf(text);
