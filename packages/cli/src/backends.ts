@@ -3,9 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { SpecmutError, combineBackends, loadBackendModule, type Backend, type OracleMode } from '@specmut/core';
 import { dafnyBackend } from '@specmut/dafny';
+import { leanBackend } from '@specmut/lean';
 
 /** The backends the CLI knows; a new language is one more entry here, core is untouched. */
-export const BACKENDS: readonly Backend[] = [dafnyBackend];
+export const BACKENDS: readonly Backend[] = [dafnyBackend, leanBackend];
 
 /** The option every command that reads specs takes to load third-party backends. */
 export const BACKEND_MODULE_OPTION = { 'backend-module': { type: 'string', multiple: true } } as const;

@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SpecmutError } from '@specmut/core';
 import { IMPORT_REPORT_FILE, importMbppDfy, type ImportReport, type TaskReport } from '@specmut/dafny';
+import { importVerina, VERINA_REPORT_FILE } from '@specmut/lean';
 import type { Io } from '../io.js';
 
 export const IMPORT_USAGE = `specmut import mbpp-dfy <dir> --out <dir> [--tests-from <dir>]
+specmut import verina <dir> --out <dir>
 
 Turns the MBPP-DFY benchmark into specmut suites: for each task, the spec (copied) and a suite whose
 tests are read from the task's test method (inputs from its calls, expected outputs from its checks
@@ -13,9 +15,13 @@ the reasons; the full account is <out>/${IMPORT_REPORT_FILE}.
 
 Options:
   --out DIR          where the suites and the report go (created if missing)
-  --tests-from DIR   read the test files from DIR (shaped like <dir>/test) instead of <dir>/test`;
+  --tests-from DIR   read the test files from DIR (shaped like <dir>/test) instead of <dir>/test
 
-const FORMATS = ['mbpp-dfy'];
+verina: each <dir>/<task>/ (task.lean, test.json, reject_inputs.json) becomes <task>.suite.json with the
+spec next to it: test inputs and expected outputs read as Lean literals, the unexpected outputs as known
+wrong outputs, the reject inputs as the suite's rejectInputs. Report: <out>/${VERINA_REPORT_FILE}.`;
+
+const FORMATS = ['mbpp-dfy', 'verina'];
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -55,10 +61,18 @@ export async function importCommand(args: string[], io: Io): Promise<number> {
   if (!format || !FORMATS.includes(format)) {
     throw new SpecmutError('bad-option', format ? `unknown benchmark format ${JSON.stringify(format)} (known: ${FORMATS.join(', ')})` : 'import needs a benchmark format and a directory', undefined, IMPORT_USAGE);
   }
-  if (!dir) throw new SpecmutError('bad-option', 'import mbpp-dfy needs the benchmark directory', undefined, IMPORT_USAGE);
+  if (!dir) throw new SpecmutError('bad-option', `import ${format} needs the benchmark directory`, undefined, IMPORT_USAGE);
   if (extra.length) throw new SpecmutError('bad-option', `unexpected argument ${JSON.stringify(extra[0])}`, undefined, IMPORT_USAGE);
   if (!values.out) throw new SpecmutError('bad-option', 'import needs --out <dir> for the suites', undefined, IMPORT_USAGE);
 
+  if (format === 'verina') {
+    const report = await importVerina({ dir, out: values.out });
+    for (const t of report.tasks) if (t.status !== 'imported') io.out([`${t.task}: ${t.status}`, ...t.reasons.map((r) => `    ${r}`)].join('\n'));
+    const n = report.totals;
+    io.out(`${plural(n.tasks, 'task')}: ${n.imported} imported, ${n.partial} partial, ${n.skipped} skipped; ${plural(n.tests, 'test')}, ${n.wrong} wrong outputs, ${n.rejectInputs} reject inputs`);
+    io.out(`suites written to ${report.out}; report: ${join(report.out, VERINA_REPORT_FILE)}`);
+    return 0;
+  }
   const report = await importMbppDfy({ dir, out: values.out, testsFrom: values['tests-from'] });
   for (const task of report.tasks) {
     if (task.status !== 'imported') io.out(formatTaskProblems(task));

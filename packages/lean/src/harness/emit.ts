@@ -1,0 +1,102 @@
+import { tripleChecks, type EmitOptions, type Harness, type MethodSpec, type Obligation, type Polarity, type SpecModule, type Triple, type Value } from '@specmut/core';
+import { renderLean, renderLeanType } from '../render.js';
+import { callsOf, isHypothesis, leanNative, sharedHypotheses, normal, type LeanSpecShape } from '../spec-module.js';
+import type { Node } from '../syntax/parser.js';
+
+export const HARNESS_FILE = 'Harness.lean';
+
+/** A value as a typed Lean term: `(v : T)`, so numerals and structure instances elaborate at the right type. */
+function typed(value: Value, type: MethodSpec['signature']['params'][number]['type']): string {
+  return `(${renderLean(value, type)} : ${renderLeanType(type)})`;
+}
+
+function args(method: MethodSpec, triple: Triple): string[] {
+  return method.signature.params.map((p) => typed(triple.inputs[p.name]!, p.type));
+}
+
+/** The proposition a triple checks, given the name of a proved precondition (predicate style). */
+function proposition(method: MethodSpec, shape: LeanSpecShape, triple: Triple, pre: string | undefined, theoremIndex: number): string {
+  const inputs = args(method, triple);
+  if (shape.style === 'predicates') {
+    if (tripleChecks(triple) === 'pre') return shape.precond ? [shape.precond.qualified, ...inputs].join(' ') : 'True';
+    const result = method.signature.results[0]!;
+    const proofs = shape.postcond.binders.filter((b) => b.kind === 'explicit' && b.type && b.type.text.includes('_precond')).map(() => pre ?? 'trivial');
+    return [shape.postcond.qualified, ...inputs, typed(triple.outputs[result.name]!, result.type), ...proofs].join(' ');
+  }
+  const defs = theoremPredicateNames(method);
+  if (tripleChecks(triple) === 'pre') return `${defs.pre} ${inputs.join(' ')}`.trim();
+  const result = method.signature.results[0]!;
+  return `${defs.post(theoremIndex)} ${inputs.join(' ')} ${typed(triple.outputs[result.name]!, result.type)}`;
+}
+
+function theoremPredicateNames(method: MethodSpec) {
+  return { pre: `specmut_${method.name}_hypotheses`, post: (i: number) => `specmut_${method.name}_theorem_${i}` };
+}
+
+/**
+ * Theorem-style specs have no predicate to apply: one `def … : Prop` per theorem, over `f`'s
+ * parameters and `result`, whose body is the theorem's statement with `f x` replaced by `result`,
+ * and one for the hypotheses all theorems share (the precondition).
+ */
+function theoremPredicates(method: MethodSpec, shape: Extract<LeanSpecShape, { style: 'theorems' }>): string[] {
+  const names = theoremPredicateNames(method);
+  const params = method.signature.params.map((p) => `(${p.name} : ${renderLeanType(p.type)})`).join(' ');
+  const result = method.signature.results[0]!;
+  const shared = sharedHypotheses(shape.theorems);
+  const sharedKeys = new Set(shared.map((h) => normal(h.text)));
+  const out = [`def ${names.pre} ${params} : Prop := ${shared.length ? shared.map((h) => `(${h.text})`).join(' ∧ ') : 'True'}`];
+  shape.theorems.forEach((t, i) => {
+    const hyps = t.hypotheses.filter((h) => !sharedKeys.has(normal(h.text))).map((h) => `(${h.text}) → `).join('');
+    const free = t.variables.filter((v) => !method.signature.params.some((p) => p.name === v.name));
+    const quantified = free.length ? `∀ ${free.map((v) => `(${v.name} : ${renderLeanType(v.type)})`).join(' ')}, ` : '';
+    out.push(`def ${names.post(i)} ${params} (${result.name} : ${renderLeanType(result.type)}) : Prop := ${quantified}${hyps}(${replaceCalls(t.conclusion, shape, result.name)})`);
+  });
+  return out;
+}
+
+/** The conclusion's text with each call of `f` at its own parameters replaced by the result. */
+function replaceCalls(conclusion: Node, shape: Extract<LeanSpecShape, { style: 'theorems' }>, result: string): string {
+  const base = conclusion.startIndex;
+  let text = conclusion.text;
+  const calls = callsOf(conclusion, shape.fn).sort((a, b) => b.node.startIndex - a.node.startIndex);
+  for (const c of calls) {
+    text = `${text.slice(0, c.node.startIndex - base)}${result}${text.slice(c.node.endIndex - base)}`;
+  }
+  return text;
+}
+
+/**
+ * One Lean file per batch: the spec file, then per triple and polarity a `decide` check between
+ * marker comments. A postcondition check first proves the precondition on the same inputs (it is an
+ * argument of VERINA's `f_postcond`), so the harness assumes nothing.
+ */
+export function emitLeanHarness(module: SpecModule, method: MethodSpec, triples: Triple[], options: Pick<EmitOptions, 'attempts'> = {}): Harness {
+  const shape = leanNative(module).shapes.get(method.name);
+  if (!shape) throw new Error(`no Lean spec named ${method.name}`);
+  const lines = [`-- specmut harness for ${method.name}: every check is decided by \`decide\` (Lean 4, v4.9 or later)`, module.text.trimEnd(), ''];
+  if (shape.style === 'theorems') lines.push(...theoremPredicates(method, shape), '');
+  const obligations: Obligation[] = [];
+  for (const triple of triples) {
+    const attempts: readonly Polarity[] = options.attempts?.get(triple.id) ?? ['positive', 'negative'];
+    attempts.forEach((polarity) => {
+      const symbol = `specmut_${triple.id}_${polarity === 'positive' ? 'holds' : 'fails'}`;
+      const start = lines.length + 1;
+      lines.push(`-- specmut:begin ${symbol}`);
+      let pre: string | undefined;
+      if (tripleChecks(triple) === 'post' && shape.style === 'predicates' && shape.precond) {
+        pre = `${symbol}_pre`;
+        lines.push(`theorem ${pre} : ${proposition(method, shape, { ...triple, role: 'precondition' }, undefined, 0)} := by decide`);
+      }
+      const props = shape.style === 'theorems' && tripleChecks(triple) === 'post' ? shape.theorems.map((_, i) => proposition(method, shape, triple, pre, i)) : [proposition(method, shape, triple, pre, 0)];
+      // Several theorems are one conjunction: it holds when each does, fails when one does.
+      const prop = props.length === 1 ? props[0]! : props.map((p) => `(${p})`).join(' ∧ ');
+      if (shape.style === 'theorems' && tripleChecks(triple) === 'post') lines.push(`theorem ${symbol}_pre : ${theoremPredicateNames(method).pre} ${args(method, triple).join(' ')} := by decide`);
+      lines.push(`theorem ${symbol} : ${polarity === 'positive' ? prop : `¬ (${prop})`} := by decide`);
+      lines.push(`-- specmut:end ${symbol}`);
+      obligations.push({ symbol, tripleId: triple.id, polarity, lines: [start, lines.length] });
+    });
+  }
+  return { files: [{ name: HARNESS_FILE, text: `${lines.join('\n')}\n` }], main: HARNESS_FILE, obligations, args: [] };
+}
+
+export { isHypothesis };

@@ -1,0 +1,12 @@
+export { leanBackend, leanVerifier } from './backend.js';
+export { renderLean, renderLeanType, renderLeanChar, renderLeanString } from './render.js';
+export { leanPrinter } from './print.js';
+export { loadLeanModule, leanNative, type LeanNative, type LeanSpecShape } from './spec-module.js';
+export { parseLean, leanParser } from './syntax/parser.js';
+export { checkLeanSyntax, leanSyntaxProblems } from './syntax/syntax-errors.js';
+export { readLeanValue } from './values.js';
+export { lowerLeanSpec } from './lower/spec.js';
+export { emitLeanHarness } from './harness/emit.js';
+export { parseLeanOutput } from './verifier/parse-output.js';
+export { runLean, detectLean, LEAN_TARGET } from './verifier/run.js';
+export * from './import/verina.js';

@@ -1,0 +1,67 @@
+import { builders, LEAN, NAT, T, type DatatypeDecl, type Expr, type FunctionDef, type IrLoc, type Type } from '@specmut/core';
+import type { Declaration } from '../syntax/declarations.js';
+import type { Node } from '../syntax/parser.js';
+import type { LeanTypes } from '../syntax/types.js';
+
+export const E = builders(LEAN);
+
+/** A lowered term with its Lean type when known (it decides Nat vs Int arithmetic and `default`s). */
+export interface Typed {
+  e: Expr;
+  t?: Type | undefined;
+}
+
+/** Thrown for a construct the lowering does not translate; caught where an `unsupported` node can stand. */
+export class NotLowered extends Error {
+  constructor(readonly what: string, readonly node: Node) {
+    super(what);
+  }
+}
+
+export interface LowerContext {
+  file: string;
+  declarations: readonly Declaration[];
+  types: LeanTypes;
+  /** Functions lowered so far (helpers of the spec), by qualified name; `undefined` while in progress. */
+  functions: Map<string, FunctionDef>;
+  datatypes: Map<string, DatatypeDecl>;
+  /** The function under test in theorem-style specs: its calls at the test's arguments are the result. */
+  self?: { name: string; qualified: string; params: string[]; result: string; resultType: Type } | undefined;
+  /** Theorem variables that stand for the test's inputs, renamed to the function's parameter names. */
+  aliases?: Map<string, string> | undefined;
+  /** `let` functions in scope: the lifted function's name and the locals it takes first. */
+  localFunctions?: Map<string, { fn: string; captured: string[]; result: Type | undefined }> | undefined;
+  /** The parameter each `·` of a section `(· + 1)` stands for, by node id. */
+  cdots?: Map<number, string>;
+  fresh: { n: number };
+}
+
+/** Local variables in scope with their types. */
+export type Scope = ReadonlyMap<string, Type | undefined>;
+
+export function withVars(scope: Scope, vars: [string, Type | undefined][]): Scope {
+  const next = new Map(scope);
+  for (const [n, t] of vars) next.set(n, t);
+  return next;
+}
+
+export function locOf(ctx: LowerContext, node: Node): IrLoc {
+  return { file: ctx.file, line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
+}
+
+export function freshName(ctx: LowerContext, base: string): string {
+  return `${base}$${ctx.fresh.n++}`;
+}
+
+export const isNat = (t: Type | undefined): boolean => t?.kind === 'nat';
+export const isIntLike = (t: Type | undefined): boolean => t?.kind === 'nat' || t?.kind === 'int';
+export const NAT_DOMAIN = NAT;
+
+/** The element type of a collection type (chars of a String). */
+export function elemOf(t: Type | undefined): Type | undefined {
+  if (!t) return undefined;
+  if (t.kind === 'seq' || t.kind === 'set' || t.kind === 'multiset') return t.elem;
+  if (t.kind === 'array') return t.dims > 1 ? { ...t, dims: t.dims - 1 } : t.elem;
+  if (t.kind === 'string') return T.char;
+  return undefined;
+}

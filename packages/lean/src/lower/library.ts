@@ -1,0 +1,422 @@
+import { defaultValue, INT, NAT, T, type Expr, type Type } from '@specmut/core';
+import { lookup } from '../syntax/declarations.js';
+import type { Node } from '../syntax/parser.js';
+import { E, elemOf, freshName, NotLowered, type LowerContext, type Scope, type Typed } from './context.js';
+import { constructor, functionArg, isTyped, lowerArg, optionType, registerDatatype, type Arg } from './expressions.js';
+import { callFunction } from './functions.js';
+
+/** One library call being lowered: the receiver (first explicit argument) and the rest. */
+interface Call {
+  ctx: LowerContext;
+  scope: Scope;
+  recv: Typed;
+  args: Arg[];
+  node: Node;
+  expected?: Type | undefined;
+}
+
+type Impl = (c: Call) => Typed;
+
+const arg = (c: Call, i: number, t?: Type): Typed => {
+  const a = c.args[i];
+  if (!a) throw new NotLowered(`missing argument ${i + 1}`, c.node);
+  return lowerArg(c.ctx, c.scope, a, t);
+};
+/** A function-valued argument with its parameters' types. */
+const fn = (c: Call, i: number, params: (Type | undefined)[]): Expr => {
+  const a = c.args[i];
+  if (!a) throw new NotLowered(`missing argument ${i + 1}`, c.node);
+  return isTyped(a) ? a.e : functionArg(c.ctx, c.scope, a, params).e;
+};
+const elem = (c: Call): Type | undefined => elemOf(c.recv.t);
+const nat = (e: Expr): Typed => ({ e, t: T.nat });
+const bool = (e: Expr): Typed => ({ e, t: T.bool });
+const same = (c: Call, e: Expr): Typed => ({ e, t: c.recv.t });
+const len = (c: Call): Expr => E.card(c.recv.e);
+
+function option(c: Call, elemType: Type | undefined, isNone: Expr, value: Expr): Typed {
+  const t = optionType(elemType ?? T.opaque('_'));
+  registerDatatype(c.ctx, t);
+  return { e: E.ite(isNone, E.ctor('none'), E.ctor('some', value)), t: elemType ? t : undefined };
+}
+
+function withDefault(c: Call, target: Expr, index: Expr, t: Type | undefined): Typed {
+  const d = t ? defaultValue(t) : undefined;
+  return { e: E.index(target, index, { onFail: d ? { mode: 'default', value: d } : { mode: 'unspecified' } }), t };
+}
+
+/** `xs.Pairwise R`: R holds of every earlier and later element. */
+function pairwise(c: Call, rel: Expr, xs: Expr): Typed {
+  const i = freshName(c.ctx, 'i');
+  const j = freshName(c.ctx, 'j');
+  const range = E.and(E.lt(E.v(i), E.v(j)), E.lt(E.v(j), E.card(xs)));
+  return bool(E.forall([[i, T.nat], [j, T.nat]], E.apply(rel, E.index(xs, E.v(i)), E.index(xs, E.v(j))), range));
+}
+
+/** Lean's `Inhabited Char` default, returned by `String.get` and `front`/`back` of "" . */
+const CHAR_DEFAULT = { mode: 'default', value: { kind: 'char', value: 'A' } } as const;
+
+/** Functions on List, Array and String (a String is its list of chars here). */
+const SEQUENCES: Record<string, Impl> = {
+  length: (c) => nat(len(c)),
+  size: (c) => nat(len(c)),
+  isEmpty: (c) => bool(E.eq(len(c), E.int(0))),
+  toList: (c) => ({ e: c.recv.e, t: c.recv.t?.kind === 'array' ? T.seq(elem(c)!) : c.recv.t?.kind === 'string' ? T.seq(T.char) : c.recv.t }),
+  toArray: (c) => ({ e: c.recv.e, t: elem(c) ? T.array(elem(c)!) : undefined }),
+  data: (c) => ({ e: c.recv.e, t: c.recv.t?.kind === 'string' ? T.seq(T.char) : elem(c) ? T.seq(elem(c)!) : undefined }),
+  asString: (c) => ({ e: c.recv.e, t: T.string }),
+  reverse: (c) => same(c, E.prim('reverse', c.recv.e)),
+  take: (c) => same(c, E.prim('take', c.recv.e, arg(c, 0, T.nat).e)),
+  drop: (c) => same(c, E.prim('drop', c.recv.e, arg(c, 0, T.nat).e)),
+  tail: (c) => same(c, E.prim('drop', c.recv.e, E.int(1))),
+  dropLast: (c) => same(c, E.prim('take', c.recv.e, E.sub(len(c), E.int(1), { domain: NAT }))),
+  pop: (c) => same(c, E.prim('take', c.recv.e, E.sub(len(c), E.int(1), { domain: NAT }))),
+  append: (c) => same(c, E.concat(c.recv.e, arg(c, 0, c.recv.t).e)),
+  push: (c) => same(c, E.concat(c.recv.e, E.seq(arg(c, 0, elem(c)).e))),
+  concat: (c) => same(c, E.concat(c.recv.e, E.seq(arg(c, 0, elem(c)).e))),
+  cons: (c) => same(c, E.concat(E.seq(arg(c, 0, elem(c)).e), c.recv.e)),
+  contains: (c) => bool(E.in(arg(c, 0, elem(c)).e, c.recv.e)),
+  elem: (c) => bool(E.in(arg(c, 0, elem(c)).e, c.recv.e)),
+  count: (c) => nat(E.multiplicity(c.recv.e, arg(c, 0, elem(c)).e)),
+  countP: (c) => nat(E.prim('count', fn(c, 0, [elem(c)]), c.recv.e)),
+  map: (c) => {
+    const f = c.args[0] && !isTyped(c.args[0]) ? functionArg(c.ctx, c.scope, c.args[0], [elem(c)]) : { e: fn(c, 0, [elem(c)]), t: undefined };
+    const out = f.t ?? (c.recv.t?.kind === 'string' ? T.char : undefined);
+    const t = c.recv.t?.kind === 'string' ? T.string : out ? (c.recv.t?.kind === 'array' ? T.array(out) : T.seq(out)) : undefined;
+    return { e: E.prim('map', f.e, c.recv.e), t };
+  },
+  filter: (c) => same(c, E.prim('filter', fn(c, 0, [elem(c)]), c.recv.e)),
+  all: (c) => bool(E.prim('all', fn(c, 0, [elem(c)]), c.recv.e)),
+  any: (c) => bool(E.prim('any', fn(c, 0, [elem(c)]), c.recv.e)),
+  foldl: (c) => {
+    const init = arg(c, 1, c.expected);
+    return { e: E.prim('foldl', fn(c, 0, [init.t, elem(c)]), init.e, c.recv.e), t: init.t };
+  },
+  foldr: (c) => {
+    const init = arg(c, 1, c.expected);
+    return { e: E.prim('foldr', fn(c, 0, [elem(c), init.t]), init.e, c.recv.e), t: init.t };
+  },
+  sum: (c) => ({ e: E.prim('sum', c.recv.e), t: elem(c) }),
+  prod: (c) => ({ e: E.prim('product', c.recv.e), t: elem(c) }),
+  zip: (c) => {
+    const other = arg(c, 0);
+    const a = elem(c);
+    const b = elemOf(other.t);
+    return { e: E.prim('zip', c.recv.e, other.e), t: a && b ? T.seq(T.tuple(a, b)) : undefined };
+  },
+  enum: (c) => ({ e: E.prim('zip', E.prim('range', E.int(0), len(c)), c.recv.e), t: elem(c) ? T.seq(T.tuple(T.nat, elem(c)!)) : undefined }),
+  zipIdx: (c) => ({ e: E.prim('zip', c.recv.e, E.prim('range', E.int(0), len(c))), t: elem(c) ? T.seq(T.tuple(elem(c)!, T.nat)) : undefined }),
+  'get!': (c) => withDefault(c, c.recv.e, arg(c, 0, T.nat).e, elem(c)),
+  getD: (c) => ({ e: E.ite(E.lt(arg(c, 0, T.nat).e, len(c)), E.index(c.recv.e, arg(c, 0, T.nat).e), arg(c, 1, elem(c)).e), t: elem(c) }),
+  'get?': (c) => option(c, elem(c), E.ge(arg(c, 0, T.nat).e, len(c)), E.index(c.recv.e, arg(c, 0, T.nat).e)),
+  get: (c) => {
+    if (c.recv.t?.kind === 'string') throw new NotLowered('String.get with a String.Pos', c.node);
+    return { e: E.index(c.recv.e, arg(c, 0, T.nat).e), t: elem(c) };
+  },
+  'head!': (c) => withDefault(c, c.recv.e, E.int(0), elem(c)),
+  head: (c) => ({ e: E.index(c.recv.e, E.int(0)), t: elem(c) }),
+  'head?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.index(c.recv.e, E.int(0))),
+  headD: (c) => ({ e: E.ite(E.eq(len(c), E.int(0)), arg(c, 0, elem(c)).e, E.index(c.recv.e, E.int(0))), t: elem(c) }),
+  front: (c) => ({ e: E.index(c.recv.e, E.int(0), { onFail: CHAR_DEFAULT }), t: elem(c) }),
+  'getLast!': (c) => withDefault(c, c.recv.e, E.sub(len(c), E.int(1), { domain: INT }), elem(c)),
+  'back!': (c) => withDefault(c, c.recv.e, E.sub(len(c), E.int(1), { domain: INT }), elem(c)),
+  back: (c) => ({ e: E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }), { onFail: CHAR_DEFAULT }), t: elem(c) }),
+  getLast: (c) => ({ e: E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT })), t: elem(c) }),
+  'getLast?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }))),
+  'back?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }))),
+  'max?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.prim('max', c.recv.e)),
+  'min?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.prim('min', c.recv.e)),
+  'maximum?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.prim('max', c.recv.e)),
+  'minimum?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.prim('min', c.recv.e)),
+  // `List.set`/`Array.set!` leave the list unchanged when the index is out of range.
+  set: (c) => setAt(c),
+  'set!': (c) => setAt(c),
+  setD: (c) => setAt(c),
+  extract: (c) => same(c, E.slice(c.recv.e, arg(c, 0, T.nat).e, arg(c, 1, T.nat).e, { bounds: 'clamp' })),
+  // `indexOf`/`idxOf` give the length when the element is absent.
+  indexOf: (c) => indexOf(c),
+  idxOf: (c) => indexOf(c),
+  Nodup: (c) => bool(E.eq(E.card(E.toSet(c.recv.e)), len(c))),
+  nodup: (c) => bool(E.eq(E.card(E.toSet(c.recv.e)), len(c))),
+  Pairwise: (c) => pairwise(c, fn(c, 0, [elem(c), elem(c)]), c.recv.e),
+  Sorted: (c) => pairwise(c, fn(c, 0, [elem(c), elem(c)]), c.recv.e),
+  Perm: (c) => bool(E.eq(E.toMultiset(c.recv.e), E.toMultiset(arg(c, 0, c.recv.t).e))),
+  isPerm: (c) => bool(E.eq(E.toMultiset(c.recv.e), E.toMultiset(arg(c, 0, c.recv.t).e))),
+  startsWith: (c) => bool(E.prefix(arg(c, 0, c.recv.t).e, c.recv.e)),
+  isPrefixOf: (c) => bool(E.prefix(c.recv.e, arg(c, 0, c.recv.t).e)),
+  endsWith: (c) => bool(E.prefix(E.prim('reverse', arg(c, 0, c.recv.t).e), E.prim('reverse', c.recv.e))),
+  isSuffixOf: (c) => bool(E.prefix(E.prim('reverse', c.recv.e), E.prim('reverse', arg(c, 0, c.recv.t).e))),
+  'find?': (c) => {
+    const f = freshName(c.ctx, 'found');
+    const found = E.prim('filter', fn(c, 0, [elem(c)]), c.recv.e);
+    const opt = option(c, elem(c), E.eq(E.card(E.v(f)), E.int(0)), E.index(E.v(f), E.int(0)));
+    return { e: E.let(f, found, opt.e), t: opt.t };
+  },
+  flatten: (c) => ({ e: E.prim('foldl', E.lambda(['a', 'b'], E.concat(E.v('a'), E.v('b'))), E.seq(), c.recv.e), t: elem(c) }),
+};
+SEQUENCES.join = SEQUENCES.flatten!;
+// Lean's `rotateRight`: lists of length ≤ 1 unchanged, else the last `n % length` elements first.
+SEQUENCES.rotateRight = (c) => {
+  const k = freshName(c.ctx, 'k');
+  const cut = E.sub(len(c), E.mod(arg(c, 0, T.nat).e, len(c), { domain: NAT }), { domain: NAT });
+  return same(c, E.ite(E.le(len(c), E.int(1)), c.recv.e, E.let(k, cut, E.concat(E.prim('drop', c.recv.e, E.v(k)), E.prim('take', c.recv.e, E.v(k))))));
+};
+SEQUENCES.rotateLeft = (c) => {
+  const k = freshName(c.ctx, 'k');
+  const cut = E.mod(arg(c, 0, T.nat).e, len(c), { domain: NAT });
+  return same(c, E.ite(E.le(len(c), E.int(1)), c.recv.e, E.let(k, cut, E.concat(E.prim('drop', c.recv.e, E.v(k)), E.prim('take', c.recv.e, E.v(k))))));
+};
+SEQUENCES.flatMap = (c) => {
+  const mapped = E.prim('map', fn(c, 0, [elem(c)]), c.recv.e);
+  return { e: E.prim('foldl', E.lambda(['a', 'b'], E.concat(E.v('a'), E.v('b'))), E.seq(), mapped), t: c.expected ?? (c.recv.t?.kind === 'array' ? undefined : undefined) };
+};
+// `eraseDups` keeps the first occurrence of each element, in order.
+SEQUENCES.eraseDups = (c) => {
+  const acc = freshName(c.ctx, 'acc');
+  const x = freshName(c.ctx, 'x');
+  return same(c, E.prim('foldl', E.lambda([acc, x], E.ite(E.in(E.v(x), E.v(acc)), E.v(acc), E.concat(E.v(acc), E.seq(E.v(x))))), E.seq(), c.recv.e));
+};
+SEQUENCES.eraseIdx = (c) => {
+  const i = arg(c, 0, T.nat).e;
+  return same(c, E.concat(E.prim('take', c.recv.e, i), E.prim('drop', c.recv.e, E.add(i, E.int(1)))));
+};
+/** Indices whose element satisfies the predicate, in order. */
+const matching = (c: Call): Expr => {
+  const i = freshName(c.ctx, 'i');
+  const p = fn(c, 0, [elem(c)]);
+  return E.prim('filter', E.lambda([[i, T.nat]], E.apply(p, E.index(c.recv.e, E.v(i)))), E.prim('range', E.int(0), len(c)));
+};
+// `findIdx` gives the length when no element satisfies the predicate.
+SEQUENCES.findIdx = (c) => {
+  const m = freshName(c.ctx, 'm');
+  return nat(E.let(m, matching(c), E.ite(E.eq(E.card(E.v(m)), E.int(0)), len(c), E.index(E.v(m), E.int(0)))));
+};
+SEQUENCES['findIdx?'] = (c) => {
+  const m = freshName(c.ctx, 'm');
+  const opt = option(c, T.nat, E.eq(E.card(E.v(m)), E.int(0)), E.index(E.v(m), E.int(0)));
+  return { e: E.let(m, matching(c), opt.e), t: opt.t };
+};
+SEQUENCES.getLastD = (c) => ({ e: E.ite(E.eq(len(c), E.int(0)), arg(c, 0, elem(c)).e, E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }))), t: elem(c) });
+
+function setAt(c: Call): Typed {
+  const i = arg(c, 0, T.nat).e;
+  return same(c, E.ite(E.lt(i, len(c)), E.update(c.recv.e, i, arg(c, 1, elem(c)).e), c.recv.e));
+}
+
+function indexOf(c: Call): Typed {
+  const x = arg(c, 0, elem(c)).e;
+  return nat(E.ite(E.in(x, c.recv.e), E.prim('indexOf', c.recv.e, x), len(c)));
+}
+
+const code = (e: Expr): Expr => E.charToInt(e);
+const between = (e: Expr, lo: string, hi: string): Expr => E.and(E.le(E.int(lo.codePointAt(0)!), code(e)), E.le(code(e), E.int(hi.codePointAt(0)!)));
+const isUpper = (e: Expr): Expr => between(e, 'A', 'Z');
+const isLower = (e: Expr): Expr => between(e, 'a', 'z');
+const isDigit = (e: Expr): Expr => between(e, '0', '9');
+
+/** Char's ASCII classifications and case mappings, as Lean's `Char` defines them. */
+const CHARS: Record<string, Impl> = {
+  isDigit: (c) => bool(isDigit(c.recv.e)),
+  isUpper: (c) => bool(isUpper(c.recv.e)),
+  isLower: (c) => bool(isLower(c.recv.e)),
+  isAlpha: (c) => bool(E.or(isUpper(c.recv.e), isLower(c.recv.e))),
+  isAlphanum: (c) => bool(E.or(isUpper(c.recv.e), isLower(c.recv.e), isDigit(c.recv.e))),
+  isWhitespace: (c) => bool(E.or(...[' ', '\t', '\r', '\n'].map((w) => E.eq(c.recv.e, E.char(w))))),
+  toNat: (c) => nat(code(c.recv.e)),
+  val: (c) => nat(code(c.recv.e)),
+  toLower: (c) => ({ e: E.ite(isUpper(c.recv.e), E.intToChar(E.add(code(c.recv.e), E.int(32))), c.recv.e), t: T.char }),
+  toUpper: (c) => ({ e: E.ite(isLower(c.recv.e), E.intToChar(E.sub(code(c.recv.e), E.int(32))), c.recv.e), t: T.char }),
+};
+
+const mapChars = (c: Call, f: Impl): Typed => {
+  const x = freshName(c.ctx, 'c');
+  return { e: E.prim('map', E.lambda([[x, T.char]], f({ ...c, recv: { e: E.v(x), t: T.char }, args: [] }).e), c.recv.e), t: T.string };
+};
+const STRINGS: Record<string, Impl> = {
+  toUpper: (c) => mapChars(c, CHARS.toUpper!),
+  toLower: (c) => mapChars(c, CHARS.toLower!),
+};
+
+/** Nat and Int functions. */
+const NUMBERS: Record<string, Impl> = {
+  natAbs: (c) => nat(E.prim('abs', c.recv.e)),
+  toNat: (c) => nat(E.ite(E.lt(c.recv.e, E.int(0)), E.int(0), c.recv.e)),
+  toInt: (c) => ({ e: c.recv.e, t: T.int }),
+  ofNat: (c) => ({ e: c.recv.e, t: T.int }),
+  succ: (c) => nat(E.add(c.recv.e, E.int(1))),
+  pred: (c) => nat(E.sub(c.recv.e, E.int(1), { domain: NAT })),
+  abs: (c) => same(c, E.prim('abs', c.recv.e)),
+  min: (c) => same(c, E.prim('min', c.recv.e, arg(c, 0, c.recv.t).e)),
+  max: (c) => same(c, E.prim('max', c.recv.e, arg(c, 0, c.recv.t).e)),
+  ediv: (c) => same(c, E.div(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'euclid' })),
+  emod: (c) => same(c, E.mod(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'euclid' })),
+  tdiv: (c) => same(c, E.div(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'trunc' })),
+  tmod: (c) => same(c, E.mod(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'trunc' })),
+  fdiv: (c) => same(c, E.div(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'floor' })),
+  fmod: (c) => same(c, E.mod(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'floor' })),
+  Prime: (c) => {
+    const d = freshName(c.ctx, 'd');
+    const p = c.recv.e;
+    return bool(E.and(E.ge(p, E.int(2)), E.forall([[d, T.nat]], E.ne(E.mod(p, E.v(d), { domain: NAT }), E.int(0)), E.and(E.le(E.int(2), E.v(d)), E.lt(E.v(d), p)))));
+  },
+};
+
+const OPTIONS: Record<string, Impl> = {
+  isSome: (c) => bool(E.isCtor(c.recv.e, 'some')),
+  isNone: (c) => bool(E.isCtor(c.recv.e, 'none')),
+  'get!': (c) => {
+    const t = c.recv.t?.kind === 'datatype' ? c.recv.t.args[0] : undefined;
+    const d = t ? defaultValue(t) : undefined;
+    return { e: E.field(c.recv.e, 'val', { onFail: d ? { mode: 'default', value: d } : { mode: 'unspecified' } }), t };
+  },
+  getD: (c) => {
+    const t = c.recv.t?.kind === 'datatype' ? c.recv.t.args[0] : undefined;
+    return { e: E.ite(E.isCtor(c.recv.e, 'some'), E.field(c.recv.e, 'val'), arg(c, 0, t).e), t };
+  },
+};
+
+const BOOLS: Record<string, Impl> = {
+  not: (c) => bool(E.not(c.recv.e)),
+};
+
+function tableFor(t: Type | undefined): Record<string, Impl>[] {
+  switch (t?.kind) {
+    case 'seq':
+    case 'array':
+      return [SEQUENCES];
+    case 'string':
+      return [STRINGS, SEQUENCES];
+    case 'char':
+      return [CHARS];
+    case 'int':
+    case 'nat':
+      return [NUMBERS];
+    case 'bool':
+      return [BOOLS];
+    case 'datatype':
+      return t.name === 'Option' ? [OPTIONS] : [];
+    case undefined:
+      return [SEQUENCES, OPTIONS];
+    default:
+      return [];
+  }
+}
+
+const NAMESPACE_TYPE: Record<string, Type | undefined> = {
+  List: undefined, Array: undefined, String: T.string, Char: T.char, Nat: T.nat, Int: T.int, Option: undefined, Bool: T.bool,
+};
+
+/** `recv.name args`: a tuple projection, a structure field, a library function, or a function of the type's namespace. */
+export function method(ctx: LowerContext, scope: Scope, recv: Typed, name: string, args: Arg[], node: Node, expected?: Type): Typed {
+  const t = recv.t;
+  if (/^\d+$/.test(name) || name === 'fst' || name === 'snd') {
+    const i = name === 'fst' || name === '1' ? 0 : name === 'snd' || name === '2' ? 1 : -1;
+    if (i < 0 || (t && t.kind !== 'tuple')) {
+      if (t?.kind === 'datatype' && t.ctors.length === 1) return applyTo(ctx, scope, { e: E.field(recv.e, Number(name) - 1), t: t.ctors[0]!.fields[Number(name) - 1]?.type }, args);
+      throw new NotLowered(`projection .${name}`, node);
+    }
+    return applyTo(ctx, scope, { e: E.tupleGet(recv.e, i), t: t?.kind === 'tuple' ? t.elems[i] : undefined }, args);
+  }
+  if (t?.kind === 'datatype') {
+    const f = t.ctors.length === 1 ? t.ctors[0]!.fields.find((x) => x.name === name) : undefined;
+    if (f) {
+      registerDatatype(ctx, t);
+      return applyTo(ctx, scope, { e: E.field(recv.e, name), t: f.type }, args);
+    }
+    const own = lookup(ctx.declarations, `${t.name}.${name}`);
+    if (own?.kind === 'def') return callFunction(ctx, scope, own, [recv, ...args], node, expected);
+  }
+  // A function the file defines in the type's namespace (`def List.myprod (xs : List Int)`).
+  const ns = t ? NAMESPACE_OF[t.kind] : undefined;
+  const own = ns ? lookup(ctx.declarations, `${ns}.${name}`) : undefined;
+  if (own?.kind === 'def') return callFunction(ctx, scope, own, [recv, ...args], node, expected);
+  for (const table of tableFor(t)) {
+    const impl = table[name];
+    if (impl) return impl({ ctx, scope, recv, args, node, expected });
+  }
+  throw new NotLowered(`${name} on ${t ? t.kind : 'a value of unknown type'}`, node);
+}
+
+function applyTo(ctx: LowerContext, scope: Scope, f: Typed, args: Arg[]): Typed {
+  if (!args.length) return f;
+  return { e: E.apply(f.e, ...args.map((a) => lowerArg(ctx, scope, a).e)), t: undefined };
+}
+
+/** Global names: `List.length xs` (a method with its receiver first), `min a b`, `List.range n`, `decide p`. */
+export function globalFunction(ctx: LowerContext, scope: Scope, name: string, args: Arg[], node: Node, expected?: Type): Typed | undefined {
+  const a = (i: number, t?: Type): Typed => {
+    if (!args[i]) throw new NotLowered(`${name} needs ${i + 1} arguments`, node);
+    return lowerArg(ctx, scope, args[i]!, t);
+  };
+  switch (name) {
+    case 'decide':
+    case 'id':
+      return a(0, expected);
+    case 'not':
+      return bool(E.not(a(0, T.bool).e));
+    case 'min':
+    case 'max': {
+      const x = a(0, expected);
+      const y = a(1, x.t);
+      return { e: E.prim(name, x.e, y.e), t: x.t ?? y.t };
+    }
+    case 'List.range':
+    case 'Array.range':
+      return { e: E.prim('range', E.int(0), a(0, T.nat).e), t: name === 'List.range' ? T.seq(T.nat) : T.array(T.nat) };
+    case "List.range'": {
+      const s = a(0, T.nat);
+      return { e: E.prim('range', s.e, E.add(s.e, a(1, T.nat).e)), t: T.seq(T.nat) };
+    }
+    case 'List.replicate':
+    case 'Array.replicate':
+    case 'Array.mkArray':
+    case 'mkArray': {
+      const x = a(1, elemOf(expected));
+      const t = x.t ? (name.startsWith('List') ? T.seq(x.t) : T.array(x.t)) : expected;
+      return { e: E.prim('map', E.lambda(['_'], x.e), E.prim('range', E.int(0), a(0, T.nat).e)), t };
+    }
+    case 'String.singleton':
+      return { e: E.seq(a(0, T.char).e), t: T.string };
+    case 'String.mk':
+    case 'List.asString':
+      return { e: a(0, T.seq(T.char)).e, t: T.string };
+    case 'Char.ofNat':
+      return { e: E.intToChar(a(0, T.nat).e, { onFail: { mode: 'default', value: { kind: 'char', value: '\0' } } }), t: T.char };
+    case 'Int.ofNat':
+    case 'Int.toNat':
+    case 'Nat.cast':
+    case 'Int.natAbs':
+      break;
+    case 'some':
+    case 'none':
+      return constructor(ctx, scope, name, args, node, expected);
+  }
+  const dot = name.indexOf('.');
+  if (dot < 0 || args.length === 0) return undefined;
+  const ns = name.slice(0, dot);
+  if (!(ns in NAMESPACE_TYPE)) return undefined;
+  // Dot notation passes the receiver as the first explicit argument of the namespace's type
+  // (`List.take n xs`, `List.Pairwise R xs`): find it among the arguments that are not functions.
+  const at = receiverIndex(ctx, scope, ns, args);
+  const recv = a(at, NAMESPACE_TYPE[ns]);
+  const rest = args.filter((_, i) => i !== at);
+  return method(ctx, scope, { e: recv.e, t: recv.t ?? NAMESPACE_TYPE[ns] }, name.slice(dot + 1), rest, node, expected);
+}
+
+const NAMESPACE_OF: Partial<Record<Type['kind'], string>> = { seq: 'List', array: 'Array', string: 'String', char: 'Char', nat: 'Nat', int: 'Int', bool: 'Bool' };
+
+const NAMESPACE_KIND: Record<string, string[]> = { List: ['seq'], Array: ['array'], String: ['string'], Char: ['char'], Nat: ['nat'], Int: ['int', 'nat'], Option: ['datatype'], Bool: ['bool'] };
+
+function receiverIndex(ctx: LowerContext, scope: Scope, ns: string, args: Arg[]): number {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!isTyped(a) && (a.type === 'fun' || (a.type === 'parenthesized' && a.text.includes('·')))) continue;
+    try {
+      const t = lowerArg(ctx, scope, a).t;
+      if (t && NAMESPACE_KIND[ns]!.includes(t.kind)) return i;
+    } catch {
+      // not lowerable on its own (a function name, a partial application): not the receiver
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,117 @@
+import { type Binder, type Expr, type IrClause, type IrSpec, type MethodSpec, type SpecModule, type Unsupported } from '@specmut/core';
+import { leanNative, sharedHypotheses, normal, type LeanSpecShape, type TheoremClause } from '../spec-module.js';
+import type { Declaration } from '../syntax/declarations.js';
+import type { Node } from '../syntax/parser.js';
+import { E, locOf, withVars, type LowerContext, type Scope } from './context.js';
+import { lowerOrUnsupported } from './expressions.js';
+import { callFunction, defineFunction } from './functions.js';
+
+function binders(params: MethodSpec['signature']['params']): Binder[] {
+  return params.map((p) => ({ name: p.name, type: p.type }));
+}
+
+function scopeOf(method: MethodSpec): Scope {
+  return withVars(new Map(), [...method.signature.params, ...method.signature.results].map((p) => [p.name, p.type]));
+}
+
+/**
+ * VERINA's clauses: the bodies of `f_precond` and `f_postcond`, read with the postcondition's
+ * parameter names; the precondition is called positionally, since its parameters may be named apart.
+ */
+function predicateClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<LeanSpecShape, { style: 'predicates' }>): { requires: IrClause[]; ensures: IrClause[] } {
+  const scope = scopeOf(method);
+  const requires: IrClause[] = [];
+  if (shape.precond?.body) {
+    const args = method.signature.params.map((p) => ({ e: E.v(p.name), t: p.type }));
+    requires.push({ expr: callFunction(ctx, scope, shape.precond, args, shape.precond.body).e, label: shape.precond.name, loc: locOf(ctx, shape.precond.body) });
+  }
+  const body = shape.postcond.body!;
+  const ensures = [{ expr: lowerOrUnsupported(ctx, scope, body).e, label: shape.postcond.name, loc: locOf(ctx, body) }];
+  return { requires, ensures };
+}
+
+/**
+ * Theorem-style clauses: each theorem `∀ vars, hyps → concl` where `f args` at the test's arguments
+ * is the result. The theorem's variables that are `f`'s arguments are the test's inputs (renamed);
+ * others stay universally quantified.
+ */
+function theoremClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<LeanSpecShape, { style: 'theorems' }>): { requires: IrClause[]; ensures: IrClause[] } {
+  const shared = new Set(sharedHypotheses(shape.theorems).map((h) => normal(h.text)));
+  const requires: IrClause[] = [];
+  const ensures: IrClause[] = [];
+  const sharedDone = new Set<string>();
+  for (const t of shape.theorems) {
+    const renaming = argumentRenaming(t, shape.fn, method);
+    const scope = withVars(scopeOf(method), t.variables.map((v) => [v.name, v.type]));
+    const lowerIn = (n: Node): Expr => lowerRenamed(ctx, scope, n, renaming);
+    const hyps: Expr[] = [];
+    for (const h of t.hypotheses) {
+      const key = normal(h.text);
+      if (shared.has(key)) {
+        if (!sharedDone.has(key)) requires.push({ expr: lowerIn(h), label: 'hypothesis', loc: locOf(ctx, h) });
+        sharedDone.add(key);
+      } else hyps.push(lowerIn(h));
+    }
+    let expr = lowerIn(t.conclusion);
+    if (hyps.length) expr = E.implies(E.and(...hyps), expr);
+    const free = t.variables.filter((v) => !renaming.has(v.name));
+    if (free.length) expr = E.forall(free.map((v) => ({ name: v.name, type: v.type })), expr);
+    ensures.push({ expr, label: t.theorem.name, loc: locOf(ctx, t.theorem.node) });
+  }
+  return { requires, ensures };
+}
+
+/** Theorem variables that are passed to `f` in its conclusion, mapped to `f`'s parameter names. */
+function argumentRenaming(t: TheoremClause, fn: Declaration, method: MethodSpec): Map<string, string> {
+  const renaming = new Map<string, string>();
+  const calls = t.conclusion ? callsIn(t, fn) : [];
+  const call = calls[0];
+  if (!call) return renaming;
+  call.forEach((arg, i) => {
+    const p = method.signature.params[i];
+    if (p && t.variables.some((v) => v.name === arg) && !renaming.has(arg)) renaming.set(arg, p.name);
+  });
+  return renaming;
+}
+
+function callsIn(t: TheoremClause, fn: Declaration): string[][] {
+  // `f a b` with plain variable arguments
+  const out: string[][] = [];
+  const re = new RegExp(`(?:^|[^\\w.'])${fn.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}((?:\\s+[A-Za-z_][\\w']*)+)`, 'g');
+  for (const m of t.conclusion.text.matchAll(re)) out.push(m[1]!.trim().split(/\s+/));
+  return out;
+}
+
+function lowerRenamed(ctx: LowerContext, scope: Scope, node: Node, renaming: Map<string, string>): Expr {
+  ctx.aliases = renaming;
+  try {
+    return lowerOrUnsupported(ctx, scope, node).e;
+  } finally {
+    ctx.aliases = undefined;
+  }
+}
+
+/** The spec in core's IR, with Lean's semantics. */
+export function lowerLeanSpec(module: SpecModule, method: MethodSpec): IrSpec | Unsupported {
+  if (method.unsupported) return { unsupported: method.unsupported };
+  const native = leanNative(module);
+  const shape = native.shapes.get(method.name);
+  if (!shape) return { unsupported: `no Lean spec named ${method.name}` };
+  const ctx: LowerContext = { file: module.file, declarations: native.declarations, types: native.types, functions: new Map(), datatypes: new Map(), fresh: { n: 0 } };
+  const result = method.signature.results[0]!;
+  if (shape.style === 'theorems') {
+    ctx.self = { name: shape.fn.name, qualified: shape.fn.qualified, params: method.signature.params.map((p) => p.name), result: result.name, resultType: result.type };
+  }
+  const { requires, ensures } = shape.style === 'predicates' ? predicateClauses(ctx, method, shape) : theoremClauses(ctx, method, shape);
+  return {
+    name: method.name,
+    params: binders(method.signature.params),
+    results: binders(method.signature.results),
+    requires,
+    ensures,
+    functions: [...ctx.functions.values()],
+    datatypes: [...ctx.datatypes.values()],
+  };
+}
+
+export { defineFunction };

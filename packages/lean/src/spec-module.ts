@@ -1,0 +1,215 @@
+import { SpecmutError, type Clause, type MethodSpec, type Parameter, type SourceRange, type SpecModule, type Type } from '@specmut/core';
+import { dependencyClosure, indexDeclarations, lookup, type Binder, type Declaration } from './syntax/declarations.js';
+import { descendants, field, parseLean, type Node, type Tree } from './syntax/parser.js';
+import { assertLeanParsed } from './syntax/syntax-errors.js';
+import { LeanTypes, spine, unparen } from './syntax/types.js';
+
+/**
+ * How a method's spec is written, which the lowering and the harness read back:
+ * - `predicates`: VERINA's and vericoding's `f_precond` / `f_postcond` definitions;
+ * - `theorems`: properties of `f` stated as theorems about `f x` (FVAPPS style).
+ */
+export type LeanSpecShape =
+  | { style: 'predicates'; precond?: Declaration | undefined; postcond: Declaration; resultName: string }
+  | { style: 'theorems'; fn: Declaration; theorems: TheoremClause[] };
+
+/** One theorem read as clauses: hypotheses and the conclusion, with the calls of `f` it makes. */
+export interface TheoremClause {
+  theorem: Declaration;
+  /** Binders that are data (not hypotheses), by name, with their model types. */
+  variables: Parameter[];
+  hypotheses: Node[];
+  conclusion: Node;
+}
+
+/** What the Lean backend keeps about a parsed file; core sees it only as `SpecModule.native`. */
+export interface LeanNative {
+  tree: Tree;
+  declarations: Declaration[];
+  types: LeanTypes;
+  shapes: Map<string, LeanSpecShape>;
+}
+
+export function rangeOf(node: Node): SourceRange {
+  return {
+    start: { line: node.startPosition.row + 1, column: node.startPosition.column + 1, offset: node.startIndex },
+    end: { line: node.endPosition.row + 1, column: node.endPosition.column + 1, offset: node.endIndex },
+  };
+}
+
+/**
+ * A binder whose type is a proposition about the others (`h : P x`), not a value a test gives. Data
+ * binders have a type specmut models, or a type variable / type former (`α`, `Std.HashMap K V`).
+ */
+export function isHypothesis(binder: Binder, types: LeanTypes, declarations: readonly Declaration[] = []): boolean {
+  if (binder.kind === 'instance') return true;
+  if (!binder.type || types.resolve(binder.type).kind !== 'opaque') return false;
+  const n = unparen(binder.type);
+  if (n.type === 'binary_expression') return PROP_OPERATORS.has(field(n, 'operator')!.text);
+  if (n.type === 'unary_expression' || n.type === 'quantifier') return true;
+  if (n.type !== 'application' && n.type !== 'identifier') return false;
+  const head = spine(n).head.text;
+  const last = head.split('.').at(-1)!;
+  if (/^[a-z]/.test(last)) return true;
+  if (lookup(declarations, head)?.kind === 'def') return true;
+  // `Nat.Prime p`, `List.Nodup xs`: a qualified predicate applied to values
+  return n.type === 'application' && head.includes('.') && !head.startsWith('Std.');
+}
+
+const PROP_OPERATORS = new Set(['=', '≠', '<', '>', '≤', '≥', '<=', '>=', '∈', '∉', '∧', '∨', '↔', '→', '->', '∣', '⊆', '==', '!=']);
+
+function parametersOf(binders: Binder[], types: LeanTypes, all: readonly Declaration[]): Parameter[] {
+  return binders.filter((b) => b.kind === 'explicit' && !isHypothesis(b, types, all)).map((b) => ({ name: b.name, type: types.resolve(b.type) }));
+}
+
+function clause(role: Clause['role'], keyword: string, node: Node, label?: string): Clause {
+  return { role, keyword, text: node.text, range: rangeOf(node), node, label };
+}
+
+function unsupportedTypes(params: Parameter[]): string | undefined {
+  const bad = params.filter((p) => p.type.kind === 'opaque');
+  if (!bad.length) return undefined;
+  return `the type${bad.length > 1 ? 's' : ''} of ${bad.map((p) => `${p.name} (${(p.type as { name: string }).name})`).join(', ')} ${bad.length > 1 ? 'are' : 'is'} not one specmut models (Nat, Int, Bool, Char, String, List, Array, Option, products, the file's structures and inductives)`;
+}
+
+/** VERINA / vericoding: `f_postcond (inputs) (result : T) (h_precond : f_precond inputs) : Prop`. */
+function predicateSpec(post: Declaration, all: Declaration[], types: LeanTypes): { spec: MethodSpec; shape: LeanSpecShape } | undefined {
+  const name = post.name.replace(/_postcond$/, '');
+  const pre = lookup(all, `${post.qualified.replace(/_postcond$/, '')}_precond`);
+  const params = parametersOf(post.binders, types, all);
+  const resultIndex = params.findIndex((p) => p.name === 'result');
+  const at = resultIndex >= 0 ? resultIndex : params.length - 1;
+  if (at < 0) return undefined;
+  const results = [params[at]!];
+  const inputs = params.filter((_, i) => i !== at);
+  const clauses: Clause[] = [];
+  if (pre?.body) clauses.push(clause('precondition', 'precond', pre.body, pre.name));
+  if (post.body) clauses.push(clause('postcondition', 'postcond', post.body, post.name));
+  const roots = [post, ...(pre ? [pre] : [])].flatMap((d) => [d.body, ...d.binders.map((b) => b.type)]).filter((n): n is Node => !!n);
+  const deps = dependencyClosure(roots, all, post).filter((d) => d !== pre && d.name !== name);
+  const spec: MethodSpec = {
+    name,
+    kind: 'def',
+    signature: { name, params: inputs, results },
+    clauses,
+    range: rangeOf(post.node),
+    dependencies: deps.map((d) => d.qualified),
+    unsupported: unsupportedTypes(params) ?? (post.body ? undefined : `${post.name} has no body`),
+  };
+  return { spec, shape: { style: 'predicates', precond: pre, postcond: post, resultName: results[0]!.name } };
+}
+
+/** The calls `f a b ...` of a function in a term, as (call node, argument nodes). */
+export function callsOf(root: Node, fn: Declaration): { node: Node; args: Node[] }[] {
+  const out: { node: Node; args: Node[] }[] = [];
+  for (const n of descendants(root)) {
+    if (n.type !== 'application' && n.type !== 'identifier') continue;
+    if (n.parent?.type === 'application' && n.parent.childForFieldName('function')?.id === n.id) continue;
+    const { head, args } = spine(n);
+    if (head.type === 'identifier' && (head.text === fn.name || head.text === fn.qualified)) out.push({ node: n, args });
+  }
+  return out;
+}
+
+/** Binder types that are `∀`-chains `(x : T) → P x → Q` are read as binders and hypotheses too. */
+function theoremClause(theorem: Declaration, types: LeanTypes, all: readonly Declaration[]): TheoremClause | undefined {
+  const variables: Parameter[] = [];
+  const hypotheses: Node[] = [];
+  for (const b of theorem.binders) {
+    if (b.kind === 'instance') continue;
+    if (isHypothesis(b, types, all)) hypotheses.push(b.type!);
+    else variables.push({ name: b.name, type: types.resolve(b.type) });
+  }
+  let conclusion = theorem.type;
+  // `P → Q` in the statement: P is one more hypothesis.
+  while (conclusion) {
+    const c = unparen(conclusion);
+    if (c.type === 'binary_expression' && ['→', '->'].includes(field(c, 'operator')!.text)) {
+      hypotheses.push(field(c, 'left')!);
+      conclusion = field(c, 'right');
+    } else break;
+  }
+  if (!conclusion) return undefined;
+  return { theorem, variables, hypotheses, conclusion };
+}
+
+/** FVAPPS: `def f (x : Nat) : T := sorry` and `theorem f_spec (x : Nat) (h : P x) : Q x (f x)`. */
+function theoremSpecs(all: Declaration[], types: LeanTypes, taken: Set<string>): { spec: MethodSpec; shape: LeanSpecShape }[] {
+  const out: { spec: MethodSpec; shape: LeanSpecShape }[] = [];
+  for (const fn of all) {
+    if (fn.kind !== 'def' || taken.has(fn.name) || /_(pre|post)cond$/.test(fn.name) || !fn.type) continue;
+    const theorems = all.filter((t) => t.kind === 'theorem' && t.type && callsOf(t.type, fn).length > 0 && !mentionsPostcond(t, all));
+    if (!theorems.length) continue;
+    const clauses = theorems.map((t) => theoremClause(t, types, all)).filter((c): c is TheoremClause => !!c);
+    const params = parametersOf(fn.binders, types, all);
+    const results: Parameter[] = [{ name: 'result', type: types.resolve(fn.type) }];
+    const specClauses: Clause[] = [];
+    for (const pre of sharedHypotheses(clauses)) specClauses.push(clause('precondition', 'hypothesis', pre));
+    for (const c of clauses) specClauses.push(clause('postcondition', 'theorem', c.theorem.type!, c.theorem.name));
+    const deps = dependencyClosure(theorems.flatMap((t) => [t.type!, ...t.binders.flatMap((b) => (b.type ? [b.type] : []))]), all, fn).filter((d) => !theorems.includes(d));
+    const spec: MethodSpec = {
+      name: fn.name,
+      kind: 'theorem',
+      signature: { name: fn.name, params, results },
+      clauses: specClauses,
+      range: rangeOf(fn.node),
+      dependencies: deps.map((d) => d.qualified),
+      unsupported: unsupportedTypes([...params, ...results]),
+    };
+    out.push({ spec, shape: { style: 'theorems', fn, theorems: clauses } });
+  }
+  return out;
+}
+
+function mentionsPostcond(t: Declaration, all: Declaration[]): boolean {
+  for (const n of descendants(t.type!)) {
+    if (n.type === 'identifier' && /_postcond$/.test(n.text) && lookup(all, n.text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Hypotheses every theorem of the function states (same text) are its precondition; the others stay
+ * the antecedent of their own theorem's clause, since a theorem says nothing outside its hypotheses
+ * but the other theorems still do.
+ */
+export function sharedHypotheses(clauses: TheoremClause[]): Node[] {
+  const [first, ...rest] = clauses;
+  if (!first) return [];
+  return first.hypotheses.filter((h) => rest.every((c) => c.hypotheses.some((g) => normal(g.text) === normal(h.text))));
+}
+
+export function normal(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Parses a Lean file into the functions it specifies, in the two styles above. */
+export async function loadLeanModule(file: string, text: string): Promise<SpecModule> {
+  const tree = await parseLean(text);
+  assertLeanParsed(tree.rootNode, file);
+  const declarations = indexDeclarations(tree.rootNode);
+  const types = new LeanTypes(declarations);
+  const shapes = new Map<string, LeanSpecShape>();
+  const methods: MethodSpec[] = [];
+  for (const d of declarations) {
+    if (d.kind !== 'def' || !d.name.endsWith('_postcond')) continue;
+    const found = predicateSpec(d, declarations, types);
+    if (!found) continue;
+    methods.push(found.spec);
+    shapes.set(found.spec.name, found.shape);
+  }
+  for (const found of theoremSpecs(declarations, types, new Set(methods.map((m) => m.name)))) {
+    methods.push(found.spec);
+    shapes.set(found.spec.name, found.shape);
+  }
+  const native: LeanNative = { tree, declarations, types, shapes };
+  return { file, text, methods, native };
+}
+
+export function leanNative(module: SpecModule): LeanNative {
+  const native = module.native as LeanNative | undefined;
+  if (!native?.shapes) throw new SpecmutError('unsupported', 'this spec module was not loaded by the Lean backend', { file: module.file });
+  return native;
+}
+
+export type { Type };

@@ -1,0 +1,137 @@
+import { T, type Constructor, type Type } from '@specmut/core';
+import { bindersOf, lookup, type Declaration } from './declarations.js';
+import { field, fields, named, type Node } from './parser.js';
+
+/** The head and arguments of an application `F a b` (parentheses removed). */
+export function spine(node: Node): { head: Node; args: Node[] } {
+  const args: Node[] = [];
+  let n = unparen(node);
+  while (n.type === 'application') {
+    args.unshift(field(n, 'argument')!);
+    n = unparen(field(n, 'function')!);
+  }
+  return { head: n, args };
+}
+
+export function unparen(node: Node): Node {
+  let n = node;
+  while (n.type === 'parenthesized') n = field(n, 'expression')!;
+  return n;
+}
+
+const SCALARS: Record<string, Type> = {
+  Nat: T.nat,
+  Int: T.int,
+  Bool: T.bool,
+  Char: T.char,
+  String: T.string,
+};
+
+/**
+ * Lean types as model types: Nat, Int, Bool, Char, String, `List α`, `Array α`, `Option α`, products
+ * (nested pairs, as Lean has them), and the file's own structures and inductive types (without type
+ * parameters). Anything else is opaque: never mutated, never evaluated.
+ */
+export class LeanTypes {
+  private readonly resolving = new Set<string>();
+  private readonly cache = new Map<string, Type>();
+
+  constructor(private readonly declarations: readonly Declaration[]) {}
+
+  resolve(node: Node | undefined): Type {
+    if (!node) return T.opaque('_');
+    const n = unparen(node);
+    if (n.type === 'binary_expression' && field(n, 'operator')?.text === '×') {
+      return T.tuple(this.resolve(field(n, 'left')), this.resolve(field(n, 'right')));
+    }
+    const { head, args } = spine(n);
+    const name = head.text;
+    if (args.length === 0 && name in SCALARS) return SCALARS[name]!;
+    if (args.length === 1 && (name === 'List' || name === 'Array')) {
+      const elem = this.resolve(args[0]);
+      if (name === 'List') return T.seq(elem);
+      return elem.kind === 'array' ? { kind: 'array', elem: elem.elem, dims: elem.dims + 1 } : T.array(elem);
+    }
+    if (args.length === 1 && name === 'Option') return optionType(this.resolve(args[0]));
+    if (args.length === 2 && name === 'Prod') return T.tuple(this.resolve(args[0]), this.resolve(args[1]));
+    if (args.length === 0) return this.userType(name) ?? T.opaque(name);
+    return T.opaque(n.text);
+  }
+
+  /** A type by name (a structure or inductive of the file, or a scalar). */
+  named(name: string): Type {
+    return SCALARS[name] ?? this.userType(name) ?? T.opaque(name);
+  }
+
+  /** A structure or an inductive type of the file, as a datatype; opaque while it is being resolved (recursion). */
+  private userType(name: string): Type | undefined {
+    const decl = lookup(this.declarations, name);
+    if (!decl || (decl.kind !== 'structure' && decl.kind !== 'inductive') || decl.binders.length) return undefined;
+    const cached = this.cache.get(decl.qualified);
+    if (cached) return cached;
+    // A recursive type refers to itself by name: the datatype carries its name, fields see it opaque.
+    if (this.resolving.has(decl.qualified)) return T.opaque(decl.qualified);
+    this.resolving.add(decl.qualified);
+    try {
+      const ctors = decl.kind === 'structure' ? [this.structureCtor(decl)] : this.inductiveCtors(decl);
+      if (ctors.some((c) => c.fields.some((f) => f.type.kind === 'opaque' && f.type.name !== decl.qualified))) return undefined;
+      const type = T.datatype(decl.name, ctors);
+      this.cache.set(decl.qualified, type);
+      return type;
+    } finally {
+      this.resolving.delete(decl.qualified);
+    }
+  }
+
+  private structureCtor(decl: Declaration): Constructor {
+    const block = field(decl.node, 'fields');
+    const items = block ? named(block).filter((i) => i.type === 'where_item') : [];
+    const fieldsOut: Constructor['fields'] = [];
+    for (const item of items) {
+      const names = fields(item, 'name');
+      const type = field(item, 'type');
+      if (names.length && type) for (const n of names) fieldsOut.push({ name: n.text, type: this.resolve(type) });
+      // `(a b : T)` fields written as binders
+      for (const b of bindersOf(named(item).filter((c) => c.type === 'explicit_binder'))) fieldsOut.push({ name: b.name, type: this.resolve(b.type) });
+    }
+    return { name: `${decl.name}.mk`, fields: fieldsOut };
+  }
+
+  private inductiveCtors(decl: Declaration): Constructor[] {
+    return fields(decl.node, 'constructor').map((c) => {
+      const out: Constructor['fields'] = bindersOf(fields(c, 'binder'))
+        .filter((b) => b.kind === 'explicit')
+        .map((b) => ({ name: b.name, type: this.resolve(b.type) }));
+      // `| cons : α → List α → List α`: arrows before the result are unnamed fields
+      let t = field(c, 'type');
+      while (t && t.type === 'binary_expression' && ['→', '->'].includes(field(t, 'operator')!.text)) {
+        out.push({ type: this.resolve(field(t, 'left')) });
+        t = field(t, 'right');
+      }
+      return { name: field(c, 'name')!.text, fields: out };
+    });
+  }
+}
+
+export function optionType(elem: Type): Type {
+  return T.datatype('Option', [{ name: 'none', fields: [] }, { name: 'some', fields: [{ name: 'val', type: elem }] }], [elem]);
+}
+
+/** Whether a model type was understood (no opaque part): values of it can be read, written and mutated. */
+export function isModelled(type: Type): boolean {
+  switch (type.kind) {
+    case 'opaque':
+      return false;
+    case 'seq':
+    case 'array':
+    case 'set':
+    case 'multiset':
+      return isModelled(type.elem);
+    case 'tuple':
+      return type.elems.every(isModelled);
+    case 'datatype':
+      return type.args.every(isModelled);
+    default:
+      return true;
+  }
+}
