@@ -20,6 +20,8 @@ export interface TheoremClause {
   variables: Parameter[];
   hypotheses: Node[];
   conclusion: Node;
+  /** Variables passed to `f` in the conclusion, by name, to `f`'s parameter at that position. */
+  renaming: Map<string, string>;
 }
 
 /** What the Lean backend keeps about a parsed file; core sees it only as `SpecModule.native`. */
@@ -112,7 +114,7 @@ export function callsOf(root: Node, fn: Declaration): { node: Node; args: Node[]
 }
 
 /** Binder types that are `∀`-chains `(x : T) → P x → Q` are read as binders and hypotheses too. */
-function theoremClause(theorem: Declaration, types: LeanTypes, all: readonly Declaration[]): TheoremClause | undefined {
+function theoremClause(theorem: Declaration, fn: Declaration, params: Parameter[], types: LeanTypes, all: readonly Declaration[]): TheoremClause | undefined {
   const variables: Parameter[] = [];
   const hypotheses: Node[] = [];
   for (const b of theorem.binders) {
@@ -130,7 +132,13 @@ function theoremClause(theorem: Declaration, types: LeanTypes, all: readonly Dec
     } else break;
   }
   if (!conclusion) return undefined;
-  return { theorem, variables, hypotheses, conclusion };
+  const renaming = new Map<string, string>();
+  const [call] = callsOf(conclusion, fn);
+  call?.args.forEach((a, i) => {
+    const p = params[i];
+    if (p && a.type === 'identifier' && variables.some((v) => v.name === a.text) && !renaming.has(a.text)) renaming.set(a.text, p.name);
+  });
+  return { theorem, variables, hypotheses, conclusion, renaming };
 }
 
 /** FVAPPS: `def f (x : Nat) : T := sorry` and `theorem f_spec (x : Nat) (h : P x) : Q x (f x)`. */
@@ -140,8 +148,8 @@ function theoremSpecs(all: Declaration[], types: LeanTypes, taken: Set<string>):
     if (fn.kind !== 'def' || taken.has(fn.name) || /_(pre|post)cond$/.test(fn.name) || !fn.type) continue;
     const theorems = all.filter((t) => t.kind === 'theorem' && t.type && callsOf(t.type, fn).length > 0 && !mentionsPostcond(t, all));
     if (!theorems.length) continue;
-    const clauses = theorems.map((t) => theoremClause(t, types, all)).filter((c): c is TheoremClause => !!c);
     const params = parametersOf(fn.binders, types, all);
+    const clauses = theorems.map((t) => theoremClause(t, fn, params, types, all)).filter((c): c is TheoremClause => !!c);
     const results: Parameter[] = [{ name: 'result', type: types.resolve(fn.type) }];
     const specClauses: Clause[] = [];
     for (const pre of sharedHypotheses(clauses)) specClauses.push(clause('precondition', 'hypothesis', pre));
@@ -176,11 +184,18 @@ function mentionsPostcond(t: Declaration, all: Declaration[]): boolean {
 export function sharedHypotheses(clauses: TheoremClause[]): Node[] {
   const [first, ...rest] = clauses;
   if (!first) return [];
-  return first.hypotheses.filter((h) => rest.every((c) => c.hypotheses.some((g) => normal(g.text) === normal(h.text))));
+  return first.hypotheses.filter((h) => rest.every((c) => c.hypotheses.some((g) => hypothesisKey(g, c) === hypothesisKey(h, first))));
 }
 
-export function normal(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+/** A hypothesis's text with the theorem's variables renamed to `f`'s parameters, spaces normalised. */
+export function hypothesisKey(h: Node, clause: TheoremClause): string {
+  return renameIn(h.text, clause.renaming).replace(/\s+/g, ' ').trim();
+}
+
+/** Renames whole identifiers in a term's text (Lean identifiers: letters, digits, _, ', ! and ?). */
+export function renameIn(text: string, renaming: ReadonlyMap<string, string>): string {
+  if (!renaming.size) return text;
+  return text.replace(/(?<![\w.'!?])[A-Za-z_][\w'!?]*/g, (w) => renaming.get(w) ?? w);
 }
 
 /** Parses a Lean file into the functions it specifies, in the two styles above. */

@@ -1,6 +1,6 @@
 import { tripleChecks, type EmitOptions, type Harness, type MethodSpec, type Obligation, type Polarity, type SpecModule, type Triple, type Value } from '@specmut/core';
 import { renderLean, renderLeanType } from '../render.js';
-import { callsOf, isHypothesis, leanNative, sharedHypotheses, normal, type LeanSpecShape } from '../spec-module.js';
+import { callsOf, hypothesisKey, leanNative, renameIn, sharedHypotheses, type LeanSpecShape, type TheoremClause } from '../spec-module.js';
 import type { Node } from '../syntax/parser.js';
 
 export const HARNESS_FILE = 'Harness.lean';
@@ -42,26 +42,26 @@ function theoremPredicates(method: MethodSpec, shape: Extract<LeanSpecShape, { s
   const names = theoremPredicateNames(method);
   const params = method.signature.params.map((p) => `(${p.name} : ${renderLeanType(p.type)})`).join(' ');
   const result = method.signature.results[0]!;
+  const first = shape.theorems[0];
   const shared = sharedHypotheses(shape.theorems);
-  const sharedKeys = new Set(shared.map((h) => normal(h.text)));
-  const out = [`def ${names.pre} ${params} : Prop := ${shared.length ? shared.map((h) => `(${h.text})`).join(' ∧ ') : 'True'}`];
+  const sharedKeys = new Set(first ? shared.map((h) => hypothesisKey(h, first)) : []);
+  const out = [`abbrev ${names.pre} ${params} : Prop := ${shared.length && first ? shared.map((h) => `(${renameIn(h.text, first.renaming)})`).join(' ∧ ') : 'True'}`];
   shape.theorems.forEach((t, i) => {
-    const hyps = t.hypotheses.filter((h) => !sharedKeys.has(normal(h.text))).map((h) => `(${h.text}) → `).join('');
-    const free = t.variables.filter((v) => !method.signature.params.some((p) => p.name === v.name));
+    const hyps = t.hypotheses.filter((h) => !sharedKeys.has(hypothesisKey(h, t))).map((h) => `(${renameIn(h.text, t.renaming)}) → `).join('');
+    const free = t.variables.filter((v) => !t.renaming.has(v.name));
     const quantified = free.length ? `∀ ${free.map((v) => `(${v.name} : ${renderLeanType(v.type)})`).join(' ')}, ` : '';
-    out.push(`def ${names.post(i)} ${params} (${result.name} : ${renderLeanType(result.type)}) : Prop := ${quantified}${hyps}(${replaceCalls(t.conclusion, shape, result.name)})`);
+    out.push(`abbrev ${names.post(i)} ${params} (${result.name} : ${renderLeanType(result.type)}) : Prop := ${quantified}${hyps}(${renameIn(replaceCalls(t, shape, result.name), t.renaming)})`);
   });
   return out;
 }
 
 /** The conclusion's text with each call of `f` at its own parameters replaced by the result. */
-function replaceCalls(conclusion: Node, shape: Extract<LeanSpecShape, { style: 'theorems' }>, result: string): string {
-  const base = conclusion.startIndex;
-  let text = conclusion.text;
-  const calls = callsOf(conclusion, shape.fn).sort((a, b) => b.node.startIndex - a.node.startIndex);
-  for (const c of calls) {
-    text = `${text.slice(0, c.node.startIndex - base)}${result}${text.slice(c.node.endIndex - base)}`;
-  }
+function replaceCalls(t: TheoremClause, shape: Extract<LeanSpecShape, { style: 'theorems' }>, result: string): string {
+  const base = t.conclusion.startIndex;
+  let text = t.conclusion.text;
+  const own = (args: { text: string }[]) => args.length === t.renaming.size && args.every((a) => t.renaming.has(a.text));
+  const calls = callsOf(t.conclusion, shape.fn).filter((c) => own(c.args)).sort((a, b) => b.node.startIndex - a.node.startIndex);
+  for (const c of calls) text = `${text.slice(0, c.node.startIndex - base)}${result}${text.slice(c.node.endIndex - base)}`;
   return text;
 }
 
@@ -73,8 +73,8 @@ function replaceCalls(conclusion: Node, shape: Extract<LeanSpecShape, { style: '
 export function emitLeanHarness(module: SpecModule, method: MethodSpec, triples: Triple[], options: Pick<EmitOptions, 'attempts'> = {}): Harness {
   const shape = leanNative(module).shapes.get(method.name);
   if (!shape) throw new Error(`no Lean spec named ${method.name}`);
-  const lines = [`-- specmut harness for ${method.name}: every check is decided by \`decide\` (Lean 4, v4.9 or later)`, module.text.trimEnd(), ''];
-  if (shape.style === 'theorems') lines.push(...theoremPredicates(method, shape), '');
+  const lines = [`-- specmut harness for ${method.name}: every check is decided by \`decide\` (Lean 4, v4.9 or later)`, ...module.text.trimEnd().split(/\r?\n/), ''];
+  if (shape.style === 'theorems') lines.push(...theoremPredicates(method, shape).flatMap((d) => d.split('\n')), '');
   const obligations: Obligation[] = [];
   for (const triple of triples) {
     const attempts: readonly Polarity[] = options.attempts?.get(triple.id) ?? ['positive', 'negative'];
@@ -99,4 +99,3 @@ export function emitLeanHarness(module: SpecModule, method: MethodSpec, triples:
   return { files: [{ name: HARNESS_FILE, text: `${lines.join('\n')}\n` }], main: HARNESS_FILE, obligations, args: [] };
 }
 
-export { isHypothesis };

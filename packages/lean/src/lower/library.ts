@@ -252,6 +252,9 @@ const NUMBERS: Record<string, Impl> = {
   emod: (c) => same(c, E.mod(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'euclid' })),
   tdiv: (c) => same(c, E.div(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'trunc' })),
   tmod: (c) => same(c, E.mod(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'trunc' })),
+  // Before December 2024 `Int.div`/`Int.mod` were the T-rounding pair (now `tdiv`/`tmod`).
+  div: (c) => same(c, E.div(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: c.recv.t?.kind === 'nat' ? 'euclid' : 'trunc' })),
+  mod: (c) => same(c, E.mod(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: c.recv.t?.kind === 'nat' ? 'euclid' : 'trunc' })),
   fdiv: (c) => same(c, E.div(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'floor' })),
   fmod: (c) => same(c, E.mod(c.recv.e, arg(c, 0, c.recv.t).e, { rounding: 'floor' })),
   Prime: (c) => {

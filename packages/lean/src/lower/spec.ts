@@ -1,6 +1,5 @@
 import { type Binder, type Expr, type IrClause, type IrSpec, type MethodSpec, type SpecModule, type Unsupported } from '@specmut/core';
-import { leanNative, sharedHypotheses, normal, type LeanSpecShape, type TheoremClause } from '../spec-module.js';
-import type { Declaration } from '../syntax/declarations.js';
+import { hypothesisKey, leanNative, sharedHypotheses, type LeanSpecShape } from '../spec-module.js';
 import type { Node } from '../syntax/parser.js';
 import { E, locOf, withVars, type LowerContext, type Scope } from './context.js';
 import { lowerOrUnsupported } from './expressions.js';
@@ -36,17 +35,18 @@ function predicateClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<
  * others stay universally quantified.
  */
 function theoremClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<LeanSpecShape, { style: 'theorems' }>): { requires: IrClause[]; ensures: IrClause[] } {
-  const shared = new Set(sharedHypotheses(shape.theorems).map((h) => normal(h.text)));
+  const first = shape.theorems[0];
+  const shared = new Set(first ? sharedHypotheses(shape.theorems).map((h) => hypothesisKey(h, first)) : []);
   const requires: IrClause[] = [];
   const ensures: IrClause[] = [];
   const sharedDone = new Set<string>();
   for (const t of shape.theorems) {
-    const renaming = argumentRenaming(t, shape.fn, method);
+    const renaming = t.renaming;
     const scope = withVars(scopeOf(method), t.variables.map((v) => [v.name, v.type]));
     const lowerIn = (n: Node): Expr => lowerRenamed(ctx, scope, n, renaming);
     const hyps: Expr[] = [];
     for (const h of t.hypotheses) {
-      const key = normal(h.text);
+      const key = hypothesisKey(h, t);
       if (shared.has(key)) {
         if (!sharedDone.has(key)) requires.push({ expr: lowerIn(h), label: 'hypothesis', loc: locOf(ctx, h) });
         sharedDone.add(key);
@@ -59,27 +59,6 @@ function theoremClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<Le
     ensures.push({ expr, label: t.theorem.name, loc: locOf(ctx, t.theorem.node) });
   }
   return { requires, ensures };
-}
-
-/** Theorem variables that are passed to `f` in its conclusion, mapped to `f`'s parameter names. */
-function argumentRenaming(t: TheoremClause, fn: Declaration, method: MethodSpec): Map<string, string> {
-  const renaming = new Map<string, string>();
-  const calls = t.conclusion ? callsIn(t, fn) : [];
-  const call = calls[0];
-  if (!call) return renaming;
-  call.forEach((arg, i) => {
-    const p = method.signature.params[i];
-    if (p && t.variables.some((v) => v.name === arg) && !renaming.has(arg)) renaming.set(arg, p.name);
-  });
-  return renaming;
-}
-
-function callsIn(t: TheoremClause, fn: Declaration): string[][] {
-  // `f a b` with plain variable arguments
-  const out: string[][] = [];
-  const re = new RegExp(`(?:^|[^\\w.'])${fn.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}((?:\\s+[A-Za-z_][\\w']*)+)`, 'g');
-  for (const m of t.conclusion.text.matchAll(re)) out.push(m[1]!.trim().split(/\s+/));
-  return out;
 }
 
 function lowerRenamed(ctx: LowerContext, scope: Scope, node: Node, renaming: Map<string, string>): Expr {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { V, type RunOutput, type Triple } from '@specmut/core';
+import { emitLeanHarness } from '../src/harness/emit.js';
+import { parseLeanOutput } from '../src/verifier/parse-output.js';
+import { leanArguments } from '../src/verifier/run.js';
+import { fixtureModule, methodOf } from './helpers.js';
+
+const clampTriples: Triple[] = [
+  { id: 't1_pre', testId: 't1', role: 'precondition', inputs: { a: V.int(3), b: V.int(5) }, outputs: {} },
+  { id: 't1', testId: 't1', role: 'test', inputs: { a: V.int(3), b: V.int(5) }, outputs: { result: V.int(0) } },
+  { id: 't1_m1', testId: 't1', role: 'mutant', inputs: { a: V.int(3), b: V.int(5) }, outputs: { result: V.int(2) } },
+];
+
+function output(stdout: string, exitCode = 1): RunOutput {
+  return { exitCode, stdout, stderr: '', killed: false, seconds: 1, artifacts: {} };
+}
+
+/** The harness line of an obligation's check (the line Lean reports an error of `decide` on). */
+function checkLine(text: string, symbol: string): number {
+  return text.split('\n').findIndex((l) => l.startsWith(`theorem ${symbol} :`)) + 1;
+}
+
+describe('Lean harness', async () => {
+  const module = await fixtureModule();
+
+  it('writes one decide check per triple and polarity, the precondition proved before a postcondition', () => {
+    const harness = emitLeanHarness(module, methodOf(module, 'clampSub'), clampTriples);
+    const text = harness.files[0]!.text;
+    expect(text.slice(text.indexOf('-- specmut:begin'))).toMatchSnapshot();
+    expect(harness.obligations.map((o) => [o.symbol, o.tripleId, o.polarity])).toEqual([
+      ['specmut_t1_pre_holds', 't1_pre', 'positive'],
+      ['specmut_t1_pre_fails', 't1_pre', 'negative'],
+      ['specmut_t1_holds', 't1', 'positive'],
+      ['specmut_t1_fails', 't1', 'negative'],
+      ['specmut_t1_m1_holds', 't1_m1', 'positive'],
+      ['specmut_t1_m1_fails', 't1_m1', 'negative'],
+    ]);
+  });
+
+  it('writes theorem-style specs as one predicate per theorem, f n replaced by the result', () => {
+    const triples: Triple[] = [{ id: 't1', testId: 't1', role: 'test', inputs: { n: V.int(2) }, outputs: { result: V.int(4) } }];
+    const text = emitLeanHarness(module, methodOf(module, 'double'), triples, { attempts: new Map([['t1', ['positive']]]) }).files[0]!.text;
+    expect(text.slice(text.indexOf('def specmut_double'))).toMatchSnapshot();
+  });
+
+  it('maps recorded Lean messages back to obligations', () => {
+    const harness = emitLeanHarness(module, methodOf(module, 'clampSub'), clampTriples);
+    const text = harness.files[0]!.text;
+    // Lean 4 reports `file:line:col: severity: message`, lines 1-based, columns 0-based; messages continue on the next lines.
+    const recorded = [
+      `Harness.lean:${checkLine(text, 'specmut_t1_pre_fails')}:52: error: tactic 'decide' proved that the proposition`,
+      '  ¬clampSub_precond 3 5',
+      'is false',
+      `Harness.lean:${checkLine(text, 'specmut_t1_fails')}:95: error: tactic 'decide' proved that the proposition`,
+      '  ¬clampSub_postcond 3 5 0 specmut_t1_fails_pre',
+      'is false',
+      `Harness.lean:${checkLine(text, 'specmut_t1_m1_holds')}:95: error: tactic 'decide' proved that the proposition`,
+      '  clampSub_postcond 3 5 2 specmut_t1_m1_holds_pre',
+      'is false',
+      `Harness.lean:${checkLine(text, 'specmut_t1_m1_fails')}:95: error: (deterministic) timeout at \`whnf\`, maximum number of heartbeats (200000) has been reached`,
+      `Harness.lean:3:0: warning: declaration uses 'sorry'`,
+    ].join('\n');
+    const parsed = parseLeanOutput(output(recorded), harness);
+    expect(parsed.kind).toBe('results');
+    if (parsed.kind !== 'results') return;
+    expect(parsed.outcomes.map((o) => [o.symbol, o.result])).toEqual([
+      ['specmut_t1_pre_holds', 'verified'],
+      ['specmut_t1_pre_fails', 'failed'],
+      ['specmut_t1_holds', 'verified'],
+      ['specmut_t1_fails', 'failed'],
+      ['specmut_t1_m1_holds', 'failed'],
+      ['specmut_t1_m1_fails', 'timeout'],
+    ]);
+  });
+
+  it('tells a missing Decidable instance (Lean gave up) from a broken harness', () => {
+    const harness = emitLeanHarness(module, methodOf(module, 'clampSub'), clampTriples.slice(1, 2));
+    const text = harness.files[0]!.text;
+    const line = checkLine(text, 'specmut_t1_holds');
+    const gaveUp = parseLeanOutput(output(`Harness.lean:${line}:30: error: failed to synthesize\n  Decidable (clampSub_postcond 3 5 0 h)`), harness);
+    expect(gaveUp.kind === 'results' && gaveUp.outcomes[0]!.result).toBe('gave-up');
+    const broken = parseLeanOutput(output(`Harness.lean:${line}:30: error: unknown identifier 'clampSub_postcond'`), harness);
+    expect(broken.kind === 'results' && broken.outcomes[0]!.result).toBe('error');
+    const spec = parseLeanOutput(output("Harness.lean:4:2: error: unknown constant 'List.foo'"), harness);
+    expect(spec).toEqual({ kind: 'harness-error', message: "line 4: unknown constant 'List.foo'" });
+  });
+
+  it('a killed run is a timeout for every obligation; a silent crash an error', () => {
+    const harness = emitLeanHarness(module, methodOf(module, 'clampSub'), clampTriples.slice(1, 2));
+    const killed = parseLeanOutput({ ...output(''), exitCode: null, killed: true }, harness);
+    expect(killed.kind === 'results' && killed.outcomes.map((o) => o.result)).toEqual(['timeout', 'timeout']);
+    const crashed = parseLeanOutput(output('', 134), harness);
+    expect(crashed.kind === 'results' && crashed.outcomes.map((o) => o.result)).toEqual(['error', 'error']);
+    const clean = parseLeanOutput(output('', 0), harness);
+    expect(clean.kind === 'results' && clean.outcomes.map((o) => o.result)).toEqual(['verified', 'verified']);
+  });
+
+  it('runs lean with a heartbeat limit from the time limit', () => {
+    expect(leanArguments({ name: 'lean', version: '4.15.0', command: ['lake', 'env', 'lean'], details: {} }, 'Harness.lean', 10)).toEqual(['lake', 'env', 'lean', '-D', 'maxHeartbeats=200000', 'Harness.lean']);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { V } from '@specmut/core';
+import { fixtureModule, post, pre } from './helpers.js';
+
+const ints = (...xs: number[]) => V.seq(xs.map((x) => V.int(x)));
+
+describe('lowering Lean terms with Lean semantics', async () => {
+  const module = await fixtureModule();
+
+  it('Nat subtraction truncates at 0', async () => {
+    expect(await post(module, 'clampSub', { a: V.int(3), b: V.int(5), result: V.int(0) })).toBe('holds');
+    expect(await post(module, 'clampSub', { a: V.int(3), b: V.int(5), result: V.int(-2) })).toBe('fails');
+    expect(await post(module, 'clampSub', { a: V.int(7), b: V.int(5), result: V.int(2) })).toBe('holds');
+  });
+
+  it('preconditions are checked on the inputs alone', async () => {
+    expect(await pre(module, 'clampSub', { a: V.int(1), b: V.int(11) })).toBe('holds');
+    expect(await pre(module, 'clampSub', { a: V.int(1), b: V.int(12) })).toBe('fails');
+    expect(await pre(module, 'allBelow', { xs: ints(), bound: V.int(1) })).toBe('fails');
+  });
+
+  it('xs[i]! is the default (0) out of range', async () => {
+    expect(await post(module, 'lastOrZero', { xs: ints(), result: V.int(0) })).toBe('holds');
+    expect(await post(module, 'lastOrZero', { xs: ints(4, -7), result: V.int(-7) })).toBe('holds');
+    expect(await post(module, 'lastOrZero', { xs: ints(4, -7), result: V.int(4) })).toBe('fails');
+  });
+
+  it('Int / and % are Euclidean (Int.ediv, Int.emod)', async () => {
+    expect(await post(module, 'floorHalf', { n: V.int(-7), result: V.int(-4) })).toBe('holds');
+    expect(await post(module, 'floorHalf', { n: V.int(-7), result: V.int(-3) })).toBe('fails');
+    expect(await post(module, 'floorHalf', { n: V.int(7), result: V.int(3) })).toBe('holds');
+  });
+
+  it('binder predicates ∀ i < n and ∃ x ∈ xs', async () => {
+    expect(await post(module, 'allBelow', { xs: ints(1, 2), bound: V.int(3), result: V.bool(true) })).toBe('holds');
+    expect(await post(module, 'allBelow', { xs: ints(1, 5), bound: V.int(3), result: V.bool(true) })).toBe('fails');
+    expect(await post(module, 'allBelow', { xs: ints(1, 5), bound: V.int(3), result: V.bool(false) })).toBe('holds');
+  });
+
+  it('helpers with let rec, and let in the postcondition', async () => {
+    expect(await post(module, 'digitSum', { n: V.int(1234), result: V.int(10) })).toBe('holds');
+    expect(await post(module, 'digitSum', { n: V.int(1234), result: V.int(11) })).toBe('fails');
+  });
+
+  it('match on lists with a tuple pattern, Option results', async () => {
+    const ps = V.seq([V.tuple([V.int(2), V.int(-5)])]);
+    expect(await post(module, 'firstPair', { ps, result: V.datatype('some', [V.int(-3)]) })).toBe('holds');
+    expect(await post(module, 'firstPair', { ps, result: V.datatype('none', []) })).toBe('fails');
+  });
+
+  it('String and Char library functions', async () => {
+    expect(await post(module, 'upper', { s: V.string('aB1'), result: V.string('AB1') })).toBe('holds');
+    expect(await post(module, 'upper', { s: V.string('aB1'), result: V.string('Ab1') })).toBe('fails');
+  });
+
+  it('theorem-style specs: f n at the test arguments is the result; shared hypotheses are the precondition', async () => {
+    expect(await post(module, 'double', { n: V.int(4), result: V.int(8) })).toBe('holds');
+    expect(await post(module, 'double', { n: V.int(4), result: V.int(9) })).toBe('fails');
+    // double_even's hypothesis n > 0 is its own: at n = 0 only double_spec speaks
+    expect(await post(module, 'double', { n: V.int(0), result: V.int(0) })).toBe('holds');
+  });
+});
