@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// How many Lean files yield a spec, and in which style (theorem-style FVAPPS specs, f_precond/f_postcond
+// predicates), and how many of those specs lower to the IR without an unsupported construct.
+//   node scripts/bench/lean-specs.mjs <dir of .lean files>
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadLeanModule, lowerLeanSpec } from '@specmut/lean';
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: lean-specs.mjs <dir>');
+  process.exit(2);
+}
+const files = readdirSync(dir).filter((f) => f.endsWith('.lean')).sort();
+const counts = { files: files.length, parseErrors: 0, withSpec: 0, theoremStyle: 0, predicateStyle: 0, methods: 0, unsupportedSpecs: 0, fullyLowered: 0 };
+const reasons = new Map();
+const started = performance.now();
+for (const f of files) {
+  let module;
+  try {
+    module = await loadLeanModule(f, readFileSync(join(dir, f), 'utf8'));
+  } catch {
+    counts.parseErrors++;
+    continue;
+  }
+  if (!module.methods.length) continue;
+  counts.withSpec++;
+  if (module.methods.some((m) => m.kind === 'theorem')) counts.theoremStyle++;
+  if (module.methods.some((m) => m.kind !== 'theorem')) counts.predicateStyle++;
+  for (const m of module.methods) {
+    counts.methods++;
+    const ir = await lowerLeanSpec(module, m);
+    if ('unsupported' in ir) {
+      counts.unsupportedSpecs++;
+      continue;
+    }
+    const found = [];
+    JSON.stringify(ir, (k, v) => {
+      if (v && v.kind === 'unsupported') found.push(v.construct.split(':')[0]);
+      return typeof v === 'bigint' ? String(v) : v;
+    });
+    if (!found.length) counts.fullyLowered++;
+    for (const r of new Set(found)) reasons.set(r, (reasons.get(r) ?? 0) + 1);
+  }
+}
+console.log(JSON.stringify(counts, null, 2));
+console.log(`seconds: ${((performance.now() - started) / 1000).toFixed(1)}`);
+console.log('most frequent unsupported constructs (specs):');
+for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${String(n).padStart(5)}  ${r}`);
