@@ -1,6 +1,6 @@
 import { SpecmutError, type Clause, type MethodSpec, type Parameter, type SourceRange, type SpecModule, type Type } from '@specmut/core';
 import { dependencyClosure, indexDeclarations, lookup, type Binder, type Declaration } from './syntax/declarations.js';
-import { descendants, field, parseLean, type Node, type Tree } from './syntax/parser.js';
+import { descendants, field, fields, named, parseLean, type Node, type Tree } from './syntax/parser.js';
 import { assertLeanParsed } from './syntax/syntax-errors.js';
 import { LeanTypes, spine, unparen } from './syntax/types.js';
 
@@ -111,6 +111,17 @@ export function callsOf(root: Node, fn: Declaration): { node: Node; args: Node[]
     if (head.type === 'identifier' && (head.text === fn.name || head.text === fn.qualified)) out.push({ node: n, args });
   }
   return out;
+}
+
+/** Whether `name` is bound again (let, fun, ∀/∃, match pattern) between the theorem's binders and `node`. */
+export function reboundAt(node: Node, name: string): boolean {
+  const binds = (n: Node): boolean => [...descendants(n)].some((d) => d.type === 'identifier' && d.text === name);
+  for (let n = node.parent; n && n.type !== 'theorem' && n.type !== 'definition'; n = n.parent) {
+    if (n.type === 'let' && fields(n, 'pattern').some(binds)) return true;
+    if ((n.type === 'fun' || n.type === 'quantifier') && fields(n, 'binder').some(binds)) return true;
+    if (n.type === 'match_alternative' && named(n).filter((p) => p.type === 'patterns').some(binds)) return true;
+  }
+  return false;
 }
 
 /** Binder types that are `∀`-chains `(x : T) → P x → Q` are read as binders and hypotheses too. */

@@ -60,3 +60,13 @@ describe('lowering Lean terms with Lean semantics', async () => {
     expect(await post(module, 'double', { n: V.int(0), result: V.int(0) })).toBe('holds');
   });
 });
+
+describe('theorem-style specs: f at the test arguments only', () => {
+  it('a call of f whose argument was bound again by let is not the result', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def f (n k : Int) : Int := sorry\ntheorem a (n k : Int) (h : n > 0) : let k := n - 1\n  f n k = 0 := sorry\ntheorem b (n k : Int) : let r := f n k\n  r ≥ 0 := sorry\n';
+    const module = await loadLeanModule('t.lean', text);
+    expect(await post(module, 'f', { n: V.int(3), k: V.int(2), result: V.int(0) })).toBe('unknown');
+    expect(await post(module, 'f', { n: V.int(3), k: V.int(2), result: V.int(-1) })).toBe('fails');
+  });
+});

@@ -1,6 +1,6 @@
 import { tripleChecks, type EmitOptions, type Harness, type MethodSpec, type Obligation, type Polarity, type SpecModule, type Triple, type Value } from '@specmut/core';
 import { renderLean, renderLeanType } from '../render.js';
-import { callsOf, hypothesisKey, leanNative, renameIn, sharedHypotheses, type LeanSpecShape, type TheoremClause } from '../spec-module.js';
+import { callsOf, hypothesisKey, leanNative, reboundAt, renameIn, sharedHypotheses, type LeanSpecShape, type TheoremClause } from '../spec-module.js';
 import type { Node } from '../syntax/parser.js';
 
 export const HARNESS_FILE = 'Harness.lean';
@@ -59,7 +59,7 @@ function theoremPredicates(method: MethodSpec, shape: Extract<LeanSpecShape, { s
 function replaceCalls(t: TheoremClause, shape: Extract<LeanSpecShape, { style: 'theorems' }>, result: string): string {
   const base = t.conclusion.startIndex;
   let text = t.conclusion.text;
-  const own = (args: { text: string }[]) => args.length === t.renaming.size && args.every((a) => t.renaming.has(a.text));
+  const own = (args: Node[]) => args.length === t.renaming.size && args.every((a) => t.renaming.has(a.text) && !reboundAt(a, a.text));
   const calls = callsOf(t.conclusion, shape.fn).filter((c) => own(c.args)).sort((a, b) => b.node.startIndex - a.node.startIndex);
   for (const c of calls) text = `${text.slice(0, c.node.startIndex - base)}${result}${text.slice(c.node.endIndex - base)}`;
   return text;

@@ -2,6 +2,7 @@ import { defaultValue, INT, NAT, T, V, type Expr, type FunctionDef, type MatchCa
 import { lookup, type Declaration } from '../syntax/declarations.js';
 import { descendants, field, fields, named, type Node } from '../syntax/parser.js';
 import { optionType, spine, unparen } from '../syntax/types.js';
+import { reboundAt } from '../spec-module.js';
 import { E, elemOf, freshName, isNat, locOf, NotLowered, withVars, type LowerContext, type Scope, type Typed } from './context.js';
 import { callFunction } from './functions.js';
 import { globalFunction, method } from './library.js';
@@ -269,9 +270,13 @@ function selfCall(ctx: LowerContext, scope: Scope, head: Node, args: Arg[]): Typ
   const self = ctx.self!;
   const lowered = args.map((a) => lowerArg(ctx, scope, a));
   const explicit = lowered.slice(0, self.params.length);
-  const same = explicit.length === self.params.length && explicit.every((a, i) => a.e.kind === 'var' && a.e.name === self.params[i]);
+  const same = explicit.length === self.params.length && explicit.every((a, i) => a.e.kind === 'var' && a.e.name === self.params[i] && !reboundAt(head, argName(args[i]!)));
   if (same && lowered.length === self.params.length) return { e: E.v(self.result), t: self.resultType };
   throw new NotLowered(`${self.name} at other arguments than the test's`, head);
+}
+
+function argName(a: Arg): string {
+  return isTyped(a) ? '' : unparen(a).text;
 }
 
 function constructorName(ctx: LowerContext, name: string): string | undefined {
