@@ -99,3 +99,45 @@ describe('Lean harness', async () => {
     expect(leanArguments({ name: 'lean', version: '4.15.0', command: ['lake', 'env', 'lean'], details: {} }, 'Harness.lean', 10)).toEqual(['lake', 'env', 'lean', '-D', 'maxHeartbeats=200000', 'Harness.lean']);
   });
 });
+
+describe('Lean runner', () => {
+  it('finds Lean through SPECMUT_LEAN, runs it on the harness in a private directory and maps its messages back', async () => {
+    const { chmodSync, mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { detectLean, runLean } = await import('../src/verifier/run.js');
+    const dir = mkdtempSync(join(tmpdir(), 'specmut-fake-lean-'));
+    // A stand-in that answers like Lean 4 does (recorded message format): the version, or one error on line 2 of the harness.
+    const fake = join(dir, 'lean');
+    writeFileSync(fake, '#!/bin/sh\nif [ "$1" = "--version" ]; then echo "Lean (version 4.15.0, x86_64-unknown-linux-gnu, commit abc, Release)"; exit 0; fi\nfor a; do f=$a; done\necho "$f:2:0: error: unknown identifier \'nope\'"\nexit 1\n');
+    chmodSync(fake, 0o755);
+    const saved = process.env.SPECMUT_LEAN;
+    process.env.SPECMUT_LEAN = fake;
+    try {
+      const info = await detectLean();
+      expect(info).toMatchObject({ name: 'lean', version: '4.15.0', command: [fake] });
+      const module = await fixtureModule();
+      const harness = emitLeanHarness(module, methodOf(module, 'clampSub'), clampTriples.slice(1, 2));
+      const run = await runLean(info, { harness, timeoutSeconds: 5, deadlineSeconds: 30 });
+      expect(run.exitCode).toBe(1);
+      expect(run.stdout).toBe("Harness.lean:2:0: error: unknown identifier 'nope'\n");
+      expect(parseLeanOutput(run, harness)).toEqual({ kind: 'harness-error', message: "line 2: unknown identifier 'nope'" });
+    } finally {
+      if (saved === undefined) delete process.env.SPECMUT_LEAN;
+      else process.env.SPECMUT_LEAN = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without Lean, says how to install it', async () => {
+    const { detectLean } = await import('../src/verifier/run.js');
+    const saved = process.env.SPECMUT_LEAN;
+    process.env.SPECMUT_LEAN = '/nonexistent/lean';
+    try {
+      await expect(detectLean()).rejects.toMatchObject({ code: 'missing-verifier', hint: expect.stringMatching(/elan/) });
+    } finally {
+      if (saved === undefined) delete process.env.SPECMUT_LEAN;
+      else process.env.SPECMUT_LEAN = saved;
+    }
+  });
+});

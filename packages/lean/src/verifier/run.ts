@@ -18,7 +18,7 @@ function candidates(): string[][] {
 export async function detectLean(): Promise<VerifierInfo> {
   for (const command of candidates()) {
     const probe = await withPrivateDir('specmut-lean-probe', (dir) => runProcess([...command, '--version'], { cwd: dir, deadlineSeconds: 60 }));
-    const m = /version (\d+\.\d+\.\d+\S*)/.exec(`${probe.stdout}\n${probe.stderr}`);
+    const m = /version (\d+\.\d+\.\d+[^\s,)]*)/.exec(`${probe.stdout}\n${probe.stderr}`);
     if (!probe.spawnError && probe.exitCode === 0 && m) return { name: 'lean', version: m[1]!, command, details: {} };
   }
   throw new SpecmutError(
