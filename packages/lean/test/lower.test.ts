@@ -70,3 +70,18 @@ describe('theorem-style specs: f at the test arguments only', () => {
     expect(await post(module, 'f', { n: V.int(3), k: V.int(2), result: V.int(-1) })).toBe('fails');
   });
 });
+
+describe('Nat or Int: the binop% elaborator', () => {
+  it('computes a tree of arithmetic in Int when one leaf or the other side of a relation is an Int', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = [
+      'def g_precond (n : Nat) : Prop := True',
+      'def g_postcond (n : Nat) (result : Int) (h_precond : g_precond (n)) : Prop :=',
+      '  result = n - 5 ∧ (n - 5 : Nat) ≥ 0 ∧ ((n - 5 : Nat) : Int) = result + 0 * result - result + (n - 5 : Nat)',
+    ].join('\n');
+    const module = await loadLeanModule('g.lean', text);
+    // result = ↑n - 5 in Int; (n - 5 : Nat) truncates
+    expect(await post(module, 'g', { n: V.int(2), result: V.int(-3) })).toBe('holds');
+    expect(await post(module, 'g', { n: V.int(2), result: V.int(0) })).toBe('fails');
+  });
+});

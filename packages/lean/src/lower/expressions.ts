@@ -412,7 +412,8 @@ function binary(ctx: LowerContext, scope: Scope, node: Node, expected?: Type): T
     }
   }
   if (op in COMPARE) {
-    const [a, b] = operands(ctx, scope, l, r, undefined);
+    // `binrel%`: both sides are one tree for the coercion analysis (`(i : Int) = n - 1` subtracts in Int).
+    const [a, b] = operands(ctx, scope, l, r, treeType(ctx, scope, [l, r]));
     return { e: E[COMPARE[op]!](a.e, b.e), t: T.bool };
   }
   if (NUMERIC.has(op)) return arithmetic(ctx, scope, node, op, l, r, expected);
@@ -430,11 +431,57 @@ function operands(ctx: LowerContext, scope: Scope, l: Node, r: Node, expected?: 
   return [a, lower(ctx, scope, r, a.t ?? expected)];
 }
 
+const NUMBER_TREE = new Set(['+', '-', '*', '/', '%']);
+
+/**
+ * The type Lean's `binop%`/`binrel%` elaborator gives a tree of arithmetic: it looks at every leaf of
+ * the tree (through parentheses and unary minus, not into function arguments) and at the expected
+ * type, and computes in the largest: `Int` as soon as one of them is an `Int` (the `Nat` leaves are
+ * coerced), else `Nat`. Undefined when no leaf's type is known.
+ */
+function treeType(ctx: LowerContext, scope: Scope, roots: Node[], expected?: Type): Type | undefined {
+  let found: Type | undefined = expected && (expected.kind === 'int' || expected.kind === 'nat') ? expected : undefined;
+  const visit = (n: Node): void => {
+    const u = unparen(n);
+    if (u.type === 'binary_expression' && NUMBER_TREE.has(field(u, 'operator')!.text)) {
+      visit(field(u, 'left')!);
+      visit(field(u, 'right')!);
+      return;
+    }
+    if (u.type === 'binary_expression' && field(u, 'operator')!.text === '^') return visit(field(u, 'left')!);
+    if (u.type === 'unary_expression' && field(u, 'operator')!.text === '-') return visit(field(u, 'operand')!);
+    if (u.type === 'number' || u.type === 'coercion') return;
+    const t = leafType(ctx, scope, u);
+    if (t?.kind === 'int') found = T.int;
+    else if (t?.kind === 'nat' && !found) found = T.nat;
+    else if (t && t.kind !== 'nat' && !found) found = t;
+  };
+  roots.forEach(visit);
+  return found;
+}
+
+/** A leaf's type, computed once per scope (trees nest, and each level looks at its leaves). */
+function leafType(ctx: LowerContext, scope: Scope, leaf: Node): Type | undefined {
+  let cache = leafTypes.get(scope);
+  if (!cache) leafTypes.set(scope, (cache = new Map()));
+  if (cache.has(leaf.id)) return cache.get(leaf.id);
+  let t: Type | undefined;
+  try {
+    t = lower(ctx, scope, leaf).t;
+  } catch {
+    // a leaf that does not lower says nothing about the tree's type
+  }
+  cache.set(leaf.id, t);
+  return t;
+}
+const leafTypes = new WeakMap<Scope, Map<number, Type | undefined>>();
+
 function arithmetic(ctx: LowerContext, scope: Scope, node: Node, op: string, l: Node, r: Node, expected?: Type): Typed {
-  const [a, b] = operands(ctx, scope, l, r, expected && (expected.kind === 'int' || expected.kind === 'nat') ? expected : undefined);
+  const tree = op === '^' ? undefined : treeType(ctx, scope, [l, r], expected);
+  const [a, b] = operands(ctx, scope, l, r, op === '^' ? (expected?.kind === 'int' || expected?.kind === 'nat' ? expected : undefined) : tree);
   if (op === '^') return { e: E.pow(a.e, b.e, { domain: a.t?.kind === 'nat' ? NAT : INT }), t: a.t };
-  // Lean's binop elaborator coerces a Nat operand to Int when the other one is an Int.
-  const t = a.t?.kind === 'int' || b.t?.kind === 'int' ? T.int : a.t?.kind === 'nat' || b.t?.kind === 'nat' ? T.nat : a.t ?? b.t;
+  // Lean's binop elaborator coerces a Nat operand to Int when the tree (or the expected type) has an Int.
+  const t = tree?.kind === 'int' || a.t?.kind === 'int' || b.t?.kind === 'int' ? T.int : a.t?.kind === 'nat' || b.t?.kind === 'nat' ? T.nat : a.t ?? b.t;
   if (!t || (t.kind !== 'int' && t.kind !== 'nat')) {
     if (op === '+' && t && (t.kind === 'string' || t.kind === 'seq')) return { e: E.concat(a.e, b.e), t };
     if (op === '+' || op === '*') return { e: op === '+' ? E.add(a.e, b.e) : E.mul(a.e, b.e), t };
