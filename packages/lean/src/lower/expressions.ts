@@ -655,7 +655,8 @@ export function lambda(ctx: LowerContext, scope: Scope, node: Node, args: Arg[],
   let e = body.e;
   for (const l of lets.reverse()) e = E.let(l.pattern, l.value, wrapBinds(l.binds, e));
   const fn = E.lambda(params, e);
-  if (!args.length) return { e: fn, t: undefined };
+  // A function value's `t` is the type of its body (what `map` and `foldl` need to know).
+  if (!args.length) return { e: fn, t: body.t };
   if (args.length !== params.length) throw new NotLowered('a lambda applied to another number of arguments', node);
   body = { e: E.apply(fn, ...loweredArgs.map((a) => a.e)), t: body.t };
   return body;

@@ -1,6 +1,7 @@
 import { defaultValue, INT, NAT, T, type Expr, type Type } from '@specmut/core';
 import { lookup } from '../syntax/declarations.js';
 import type { Node } from '../syntax/parser.js';
+import { unparen } from '../syntax/types.js';
 import { E, elemOf, freshName, NotLowered, type LowerContext, type Scope, type Typed } from './context.js';
 import { constructor, functionArg, isTyped, lowerArg, optionType, registerDatatype, type Arg } from './expressions.js';
 import { callFunction } from './functions.js';
@@ -90,7 +91,9 @@ const SEQUENCES: Record<string, Impl> = {
   any: (c) => bool(E.prim('any', fn(c, 0, [elem(c)]), c.recv.e)),
   foldl: (c) => {
     const init = arg(c, 1, c.expected);
-    return { e: E.prim('foldl', fn(c, 0, [init.t, elem(c)]), init.e, c.recv.e), t: init.t };
+    // An initial value of unknown type (`[]`) takes the type the step function returns.
+    const acc = init.t && !(init.t.kind === 'seq' && !elemOf(init.t)) ? init.t : stepType(c, 0, (t) => [t, elem(c)]) ?? init.t;
+    return { e: E.prim('foldl', fn(c, 0, [acc, elem(c)]), init.e, c.recv.e), t: acc };
   },
   foldr: (c) => {
     const init = arg(c, 1, c.expected);
@@ -155,6 +158,14 @@ const SEQUENCES: Record<string, Impl> = {
   flatten: (c) => ({ e: E.prim('foldl', E.lambda(['a', 'b'], E.concat(E.v('a'), E.v('b'))), E.seq(), c.recv.e), t: elem(c) }),
 };
 SEQUENCES.join = SEQUENCES.flatten!;
+// Mathlib's order: `sublists [1, 2] = [[], [1], [2], [1, 2]]` (a foldr that keeps and extends each list).
+SEQUENCES.sublists = (c) => {
+  const [a, acc, x] = ['a', 'acc', 'x'].map((n) => freshName(c.ctx, n)) as [string, string, string];
+  const both = E.prim('map', E.lambda([x], E.seq(E.v(x), E.concat(E.seq(E.v(a)), E.v(x)))), E.v(acc));
+  const step = E.lambda([a, acc], E.prim('foldl', E.lambda(['p', 'q'], E.concat(E.v('p'), E.v('q'))), E.seq(), both));
+  return { e: E.prim('foldr', step, E.seq(E.seq()), c.recv.e), t: c.recv.t ? T.seq(c.recv.t) : undefined };
+};
+SEQUENCES.mergeSort = (c) => mergeSort(c);
 // Lean's `rotateRight`: lists of length ≤ 1 unchanged, else the last `n % length` elements first.
 SEQUENCES.rotateRight = (c) => {
   const k = freshName(c.ctx, 'k');
@@ -197,6 +208,46 @@ SEQUENCES['findIdx?'] = (c) => {
   return { e: E.let(m, matching(c), opt.e), t: opt.t };
 };
 SEQUENCES.getLastD = (c) => ({ e: E.ite(E.eq(len(c), E.int(0)), arg(c, 0, elem(c)).e, E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }))), t: elem(c) });
+
+/**
+ * `mergeSort` is stable. For a comparator that is a total preorder (`≤`/`≥` on keys, the default `≤`)
+ * the stable sorted list is unique and insertion after every element `≤` the new one gives it; a
+ * comparator of another shape (`<`, a Bool function) is not translated, since the result would then
+ * depend on the merge order.
+ */
+function mergeSort(c: Call): Typed {
+  const cmp = c.args[0];
+  let le: Expr;
+  if (!cmp) {
+    const [p, q] = [freshName(c.ctx, 'p'), freshName(c.ctx, 'q')];
+    le = E.lambda([p, q], E.le(E.v(p), E.v(q)));
+  } else {
+    if (isTyped(cmp) || !isPreorder(cmp)) throw new NotLowered('mergeSort with a comparator that is not ≤ or ≥ on keys', c.node);
+    le = fn(c, 0, [elem(c), elem(c)]);
+  }
+  const [acc, x, e] = [freshName(c.ctx, 'acc'), freshName(c.ctx, 'x'), freshName(c.ctx, 'e')];
+  const k = E.prim('count', E.lambda([e], E.apply(le, E.v(e), E.v(x))), E.v(acc));
+  const insert = E.lambda([acc, x], E.concat(E.concat(E.prim('take', E.v(acc), k), E.seq(E.v(x))), E.prim('drop', E.v(acc), k)));
+  return same(c, E.prim('foldl', insert, E.seq(), c.recv.e));
+}
+
+function isPreorder(node: Node): boolean {
+  const u = unparen(node);
+  const body = u.type === 'fun' ? u.childForFieldName('body') : node.type === 'parenthesized' ? u : null;
+  const b = body ? unparen(body) : null;
+  return !!b && b.type === 'binary_expression' && ['≤', '≥', '<=', '>='].includes(b.childForFieldName('operator')?.text ?? '');
+}
+
+/** The result type of a step function, found by lowering it with the accumulator's type unknown. */
+function stepType(c: Call, i: number, params: (acc: Type | undefined) => (Type | undefined)[]): Type | undefined {
+  const a = c.args[i];
+  if (!a || isTyped(a)) return undefined;
+  try {
+    return functionArg(c.ctx, c.scope, a, params(undefined)).t;
+  } catch {
+    return undefined;
+  }
+}
 
 function setAt(c: Call): Typed {
   const i = arg(c, 0, T.nat).e;
@@ -411,9 +462,10 @@ const NAMESPACE_OF: Partial<Record<Type['kind'], string>> = { seq: 'List', array
 const NAMESPACE_KIND: Record<string, string[]> = { List: ['seq'], Array: ['array'], String: ['string'], Char: ['char'], Nat: ['nat'], Int: ['int', 'nat'], Option: ['datatype'], Bool: ['bool'] };
 
 function receiverIndex(ctx: LowerContext, scope: Scope, ns: string, args: Arg[]): number {
+  const isFunction = (a: Arg): boolean => !isTyped(a) && (unparen(a).type === 'fun' || (a.type === 'parenthesized' && a.text.includes('·')));
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (!isTyped(a) && (a.type === 'fun' || (a.type === 'parenthesized' && a.text.includes('·')))) continue;
+    if (isFunction(a)) continue;
     try {
       const t = lowerArg(ctx, scope, a).t;
       if (t && NAMESPACE_KIND[ns]!.includes(t.kind)) return i;
@@ -421,5 +473,7 @@ function receiverIndex(ctx: LowerContext, scope: Scope, ns: string, args: Arg[])
       // not lowerable on its own (a function name, a partial application): not the receiver
     }
   }
-  return 0;
+  // No argument of a known type: the first one that is not a function.
+  const first = args.findIndex((a) => !isFunction(a));
+  return first < 0 ? 0 : first;
 }
