@@ -85,3 +85,13 @@ describe('Nat or Int: the binop% elaborator', () => {
     expect(await post(module, 'g', { n: V.int(2), result: V.int(0) })).toBe('fails');
   });
 });
+
+describe('coercions', () => {
+  it('a value compared with an Option is coerced to some', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def h_precond (xs : List Int) : Prop := True\ndef h_postcond (xs : List Int) (result : List Int) (h_precond : h_precond (xs)) : Prop :=\n  result.length = xs.length ∧ ∀ i < xs.length, result[i]! = some (2 * xs[i]!)\n';
+    const module = await loadLeanModule('h.lean', text);
+    expect(await post(module, 'h', { xs: ints(1, -2), result: ints(2, -4) })).toBe('holds');
+    expect(await post(module, 'h', { xs: ints(1, -2), result: ints(2, 4) })).toBe('fails');
+  });
+});

@@ -414,10 +414,19 @@ function binary(ctx: LowerContext, scope: Scope, node: Node, expected?: Type): T
   if (op in COMPARE) {
     // `binrel%`: both sides are one tree for the coercion analysis (`(i : Int) = n - 1` subtracts in Int).
     const [a, b] = operands(ctx, scope, l, r, treeType(ctx, scope, [l, r]));
-    return { e: E[COMPARE[op]!](a.e, b.e), t: T.bool };
+    return { e: E[COMPARE[op]!](...optionCoercion(a, b)), t: T.bool };
   }
   if (NUMERIC.has(op)) return arithmetic(ctx, scope, node, op, l, r, expected);
   throw new NotLowered(`operator ${op}`, node);
+}
+
+/** Lean coerces `x : α` to `some x : Option α` where an `Option α` is expected (`xs[i]! = some v`). */
+function optionCoercion(a: Typed, b: Typed): [Expr, Expr] {
+  const isOption = (t: Type | undefined) => t?.kind === 'datatype' && t.name === 'Option';
+  const plain = (t: Type | undefined) => t !== undefined && !isOption(t) && t.kind !== 'opaque';
+  if (isOption(b.t) && plain(a.t)) return [E.ctor('some', a.e), b.e];
+  if (isOption(a.t) && plain(b.t)) return [a.e, E.ctor('some', b.e)];
+  return [a.e, b.e];
 }
 
 /** Both operands, each typed from the other where a numeral needs it. */
