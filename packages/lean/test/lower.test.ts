@@ -95,3 +95,15 @@ describe('coercions', () => {
     expect(await post(module, 'h', { xs: ints(1, -2), result: ints(2, 4) })).toBe('fails');
   });
 });
+
+describe('library names', () => {
+  it('toString of a Nat is its decimal digits; names of Object.prototype are not library functions', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def d_precond (n : Nat) : Prop := True\ndef d_postcond (n : Nat) (result : Nat) (h_precond : d_precond (n)) : Prop :=\n  result = ((toString n).toList.map (fun c => c.toNat - \'0\'.toNat)).sum ∧ (Nat.repr n).length > 0\n' +
+      'def e_precond (n : Nat) : Prop := True\ndef e_postcond (n : Nat) (result : Nat) (h_precond : e_precond (n)) : Prop :=\n  result = n.constructor\n';
+    const module = await loadLeanModule('d.lean', text);
+    expect(await post(module, 'd', { n: V.int(907), result: V.int(16) })).toBe('holds');
+    expect(await post(module, 'd', { n: V.int(907), result: V.int(15) })).toBe('fails');
+    expect(await post(module, 'e', { n: V.int(1), result: V.int(1) })).toBe('unknown');
+  });
+});

@@ -234,7 +234,7 @@ function named_(ctx: LowerContext, scope: Scope, head: Node, args: Arg[], expect
     }
     return { e: E.call(local.fn, ...all), t: local.result };
   }
-  if (name in CONSTANTS && args.length === 0) return CONSTANTS[name]!;
+  if (Object.hasOwn(CONSTANTS, name) && args.length === 0) return CONSTANTS[name]!;
   if (ctx.self && (name === ctx.self.name || name === ctx.self.qualified)) return selfCall(ctx, scope, head, args);
   const decl = userDeclaration(ctx, name);
   if (decl) return callFunction(ctx, scope, decl, args, head, expected);
@@ -411,7 +411,7 @@ function binary(ctx: LowerContext, scope: Scope, node: Node, expected?: Type): T
       return { e: E.lambda([x], outer.e) };
     }
   }
-  if (op in COMPARE) {
+  if (Object.hasOwn(COMPARE, op)) {
     // `binrel%`: both sides are one tree for the coercion analysis (`(i : Int) = n - 1` subtracts in Int).
     const [a, b] = operands(ctx, scope, l, r, treeType(ctx, scope, [l, r]));
     return { e: E[COMPARE[op]!](...optionCoercion(a, b)), t: T.bool };
@@ -467,6 +467,19 @@ function treeType(ctx: LowerContext, scope: Scope, roots: Node[], expected?: Typ
   };
   roots.forEach(visit);
   return found;
+}
+
+function arithmeticLeaves(roots: Node[]): Node[] {
+  const out: Node[] = [];
+  const visit = (n: Node): void => {
+    const u = unparen(n);
+    if (u.type === 'binary_expression' && NUMBER_TREE.has(field(u, 'operator')!.text)) {
+      visit(field(u, 'left')!);
+      visit(field(u, 'right')!);
+    } else out.push(u);
+  };
+  roots.forEach(visit);
+  return out;
 }
 
 /** A leaf's type, computed once per scope (trees nest, and each level looks at its leaves). */
@@ -580,7 +593,7 @@ function quantifier(ctx: LowerContext, scope: Scope, node: Node): Typed {
       for (const b of binders) b.type ??= elemOf(bound.t);
     } else {
       for (const b of binders) b.type ??= bound.t;
-      const cmp = COMPARE[op];
+      const cmp = Object.hasOwn(COMPARE, op) ? COMPARE[op] : undefined;
       if (!cmp) throw new NotLowered(`binder predicate ${op}`, node);
       range = E.and(...binders.map((b) => E[cmp](E.v(b.name), bound.e)));
     }
@@ -612,9 +625,14 @@ function binderNames(ctx: LowerContext, b: Node, declared?: Type): { name: strin
 function inferBinderType(ctx: LowerContext, scope: Scope, name: string, body: Node): Type | undefined {
   for (const n of descendants(body)) {
     if (n.type === 'index' && field(n, 'index')?.text === name) return T.nat;
-    if (n.type === 'binary_expression' && COMPARE[field(n, 'operator')!.text]) {
+    if (n.type === 'binary_expression' && Object.hasOwn(COMPARE, field(n, 'operator')!.text)) {
       const l = field(n, 'left')!;
       const r = field(n, 'right')!;
+      // `i + k ≤ n`: the binder is a leaf of the relation's arithmetic, which has one type
+      if (arithmeticLeaves([l, r]).some((leaf) => leaf.text === name)) {
+        const t = treeType(ctx, scope, [l, r]);
+        if (t?.kind === 'nat' || t?.kind === 'int') return t;
+      }
       const other = l.text === name ? r : r.text === name ? l : undefined;
       if (!other || other.text.includes(name)) continue;
       try {

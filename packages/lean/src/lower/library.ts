@@ -315,6 +315,29 @@ const NUMBERS: Record<string, Impl> = {
   },
 };
 
+/**
+ * `Nat.repr` / `toString` of a Nat or Int: the decimal digits, as a function of the spec defined once
+ * (`n < 10` a digit, else the digits of `n / 10` and the last one; an Int's sign first).
+ */
+function decimal(c: Call): Typed {
+  const name = 'lean$Nat.repr';
+  if (!c.ctx.functions.has(name)) {
+    const n = E.v('n');
+    const digit = (d: Expr) => E.intToChar(E.add(E.int(48), d));
+    c.ctx.functions.set(name, {
+      name,
+      params: [{ name: 'n', type: T.nat }],
+      result: T.string,
+      body: E.ite(E.lt(n, E.int(10)), E.seq(digit(n)), E.concat(E.call(name, E.div(n, E.int(10), { domain: NAT })), E.seq(digit(E.mod(n, E.int(10), { domain: NAT }))))),
+    });
+  }
+  const x = c.recv.e;
+  if (c.recv.t?.kind === 'nat') return { e: E.call(name, x), t: T.string };
+  if (c.recv.t?.kind === 'int') return { e: E.ite(E.lt(x, E.int(0)), E.concat(E.str('-'), E.call(name, E.neg(x))), E.call(name, x)), t: T.string };
+  throw new NotLowered('toString of a value that is not a Nat or an Int', c.node);
+}
+Object.assign(NUMBERS, { repr: decimal, toString: decimal });
+
 const OPTIONS: Record<string, Impl> = {
   isSome: (c) => bool(E.isCtor(c.recv.e, 'some')),
   isNone: (c) => bool(E.isCtor(c.recv.e, 'none')),
@@ -385,7 +408,8 @@ export function method(ctx: LowerContext, scope: Scope, recv: Typed, name: strin
   const own = ns ? lookup(ctx.declarations, `${ns}.${name}`) : undefined;
   if (own?.kind === 'def') return callFunction(ctx, scope, own, [recv, ...args], node, expected);
   for (const table of tableFor(t)) {
-    const impl = table[name];
+    // own entries only: `toString`, `constructor` … of Object.prototype are not library functions
+    const impl = Object.hasOwn(table, name) ? table[name] : undefined;
     if (impl) return impl({ ctx, scope, recv, args, node, expected });
   }
   throw new NotLowered(`${name} on ${t ? t.kind : 'a value of unknown type'}`, node);
@@ -403,6 +427,11 @@ export function globalFunction(ctx: LowerContext, scope: Scope, name: string, ar
     return lowerArg(ctx, scope, args[i]!, t);
   };
   switch (name) {
+    case 'toString':
+    case 'repr': {
+      const x = a(0);
+      return decimal({ ctx, scope, recv: x, args: [], node, expected });
+    }
     case 'decide':
     case 'id':
       return a(0, expected);
@@ -448,7 +477,7 @@ export function globalFunction(ctx: LowerContext, scope: Scope, name: string, ar
   const dot = name.indexOf('.');
   if (dot < 0 || args.length === 0) return undefined;
   const ns = name.slice(0, dot);
-  if (!(ns in NAMESPACE_TYPE)) return undefined;
+  if (!Object.hasOwn(NAMESPACE_TYPE, ns)) return undefined;
   // Dot notation passes the receiver as the first explicit argument of the namespace's type
   // (`List.take n xs`, `List.Pairwise R xs`): find it among the arguments that are not functions.
   const at = receiverIndex(ctx, scope, ns, args);

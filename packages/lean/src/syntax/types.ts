@@ -46,7 +46,7 @@ export class LeanTypes {
     }
     const { head, args } = spine(n);
     const name = head.text;
-    if (args.length === 0 && name in SCALARS) return SCALARS[name]!;
+    if (args.length === 0 && Object.hasOwn(SCALARS, name)) return SCALARS[name]!;
     if (args.length === 1 && (name === 'List' || name === 'Array')) {
       const elem = this.resolve(args[0]);
       if (name === 'List') return T.seq(elem);
@@ -60,7 +60,7 @@ export class LeanTypes {
 
   /** A type by name (a structure or inductive of the file, or a scalar). */
   named(name: string): Type {
-    return SCALARS[name] ?? this.userType(name) ?? T.opaque(name);
+    return (Object.hasOwn(SCALARS, name) ? SCALARS[name] : undefined) ?? this.userType(name) ?? T.opaque(name);
   }
 
   /** A structure or an inductive type of the file, as a datatype; opaque while it is being resolved (recursion). */
