@@ -144,7 +144,13 @@ function theoremClause(theorem: Declaration, fn: Declaration, params: Parameter[
   }
   if (!conclusion) return undefined;
   const renaming = new Map<string, string>();
-  const [call] = callsOf(conclusion, fn);
+  // `(y : R) (h : y = f x)`: the hypothesis names f's result; y is the result, the hypothesis goes.
+  const defining = hypotheses.map((h) => resultDefinition(h, fn, variables)).find((d) => d !== undefined);
+  if (defining) {
+    hypotheses.splice(hypotheses.indexOf(defining.hypothesis), 1);
+    renaming.set(defining.variable, 'result');
+  }
+  const call = defining?.call ?? callsOf(conclusion, fn)[0];
   call?.args.forEach((a, i) => {
     const p = params[i];
     if (p && a.type === 'identifier' && variables.some((v) => v.name === a.text) && !renaming.has(a.text)) renaming.set(a.text, p.name);
@@ -152,12 +158,26 @@ function theoremClause(theorem: Declaration, fn: Declaration, params: Parameter[
   return { theorem, variables, hypotheses, conclusion, renaming };
 }
 
+/** `y = f x` or `f x = y` with `y` one of the theorem's variables. */
+function resultDefinition(h: Node, fn: Declaration, variables: Parameter[]): { hypothesis: Node; variable: string; call: { node: Node; args: Node[] } } | undefined {
+  const u = unparen(h);
+  if (u.type !== 'binary_expression' || field(u, 'operator')!.text !== '=') return undefined;
+  const sides = [unparen(field(u, 'left')!), unparen(field(u, 'right')!)];
+  for (const [v, other] of [[sides[0]!, sides[1]!], [sides[1]!, sides[0]!]] as const) {
+    if (v.type !== 'identifier' || !variables.some((x) => x.name === v.text)) continue;
+    const { head, args } = spine(other);
+    if (head.type === 'identifier' && (head.text === fn.name || head.text === fn.qualified)) return { hypothesis: h, variable: v.text, call: { node: other, args } };
+  }
+  return undefined;
+}
+
 /** FVAPPS: `def f (x : Nat) : T := sorry` and `theorem f_spec (x : Nat) (h : P x) : Q x (f x)`. */
 function theoremSpecs(all: Declaration[], types: LeanTypes, taken: Set<string>): { spec: MethodSpec; shape: LeanSpecShape }[] {
   const out: { spec: MethodSpec; shape: LeanSpecShape }[] = [];
   for (const fn of all) {
     if (fn.kind !== 'def' || taken.has(fn.name) || /_(pre|post)cond$/.test(fn.name) || !fn.type) continue;
-    const theorems = all.filter((t) => t.kind === 'theorem' && t.type && callsOf(t.type, fn).length > 0 && !mentionsPostcond(t, all));
+    const mentions = (t: Declaration) => [t.type!, ...t.binders.flatMap((b) => (b.type ? [b.type] : []))].some((n) => callsOf(n, fn).length > 0);
+    const theorems = all.filter((t) => t.kind === 'theorem' && t.type && mentions(t) && !mentionsPostcond(t, all));
     if (!theorems.length) continue;
     const params = parametersOf(fn.binders, types, all);
     const clauses = theorems.map((t) => theoremClause(t, fn, params, types, all)).filter((c): c is TheoremClause => !!c);

@@ -107,3 +107,15 @@ describe('library names', () => {
     expect(await post(module, 'e', { n: V.int(1), result: V.int(1) })).toBe('unknown');
   });
 });
+
+describe('theorem-style specs naming the result in a hypothesis', () => {
+  it('(y : R) (h : y = f x): y is the result', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def evens (arr : Array Int) : Array Int := sorry\ntheorem evens_spec (arr : Array Int) (out : Array Int) (h : out = evens arr) :\n  (∀ k, k < out.size → out[k]! % 2 = 0) ∧ (∀ x, x ∈ arr.toList ∧ x % 2 = 0 → x ∈ out.toList) := sorry\n';
+    const module = await loadLeanModule('e.lean', text);
+    expect(module.methods[0]!.signature.params.map((p) => p.name)).toEqual(['arr']);
+    expect(await post(module, 'evens', { arr: ints(1, 2, 4), result: ints(2, 4) })).toBe('holds');
+    expect(await post(module, 'evens', { arr: ints(1, 2, 4), result: ints(2, 3) })).toBe('fails');
+    expect(await post(module, 'evens', { arr: ints(1, 2, 4), result: ints(2) })).toBe('fails');
+  });
+});

@@ -281,7 +281,7 @@ function argName(a: Arg): string {
 
 function constructorName(ctx: LowerContext, name: string): string | undefined {
   if (['some', 'none', 'Option.some', 'Option.none'].includes(name)) return name.replace('Option.', '');
-  if (/\.mk$/.test(name)) return name;
+  if (/\.mk$/.test(name) && name !== 'String.mk') return name;
   const parts = name.split('.');
   if (parts.length === 2) {
     const owner = lookup(ctx.declarations, parts[0]!);
