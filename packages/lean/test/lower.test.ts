@@ -119,3 +119,15 @@ describe('theorem-style specs naming the result in a hypothesis', () => {
     expect(await post(module, 'evens', { arr: ints(1, 2, 4), result: ints(2) })).toBe('fails');
   });
 });
+
+describe('bounds Lean specs need', () => {
+  it('∃ m, n = 4 ^ m is decided: the power bounds the exponent', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def p_precond (n : Nat) : Prop := True\ndef p_postcond (n : Nat) (result : Bool) (h_precond : p_precond (n)) : Prop :=\n  result ↔ (∃ m : Nat, n = 4 ^ m)\n';
+    const module = await loadLeanModule('p.lean', text);
+    for (const [n, r] of [[1, true], [16, true], [0, false], [8, false], [1024, true]] as const) {
+      expect(await post(module, 'p', { n: V.int(n), result: V.bool(r) })).toBe('holds');
+      expect(await post(module, 'p', { n: V.int(n), result: V.bool(!r) })).toBe('fails');
+    }
+  });
+});

@@ -603,7 +603,41 @@ function quantifier(ctx: LowerContext, scope: Scope, node: Node): Typed {
   const inner = withVars(scope, binders.map((b) => [b.name, b.type]));
   const e = lower(ctx, inner, body, T.bool).e;
   const irBinders = binders.map((b) => ({ name: b.name, type: b.type, domain: domain?.e }));
+  if (q === '∃') {
+    const bounds = binders.flatMap((b) => (b.type?.kind === 'nat' ? exponentBounds(ctx, inner, b.name, body) : []));
+    if (bounds.length) range = range ? E.and(range, ...bounds) : E.and(...bounds);
+  }
   return { e: q === '∃' ? E.exists(irBinders, e, range) : E.forall(irBinders, e, range), t: T.bool };
+}
+
+/**
+ * `∃ m, … n = b ^ m …` with a numeral `b ≥ 2`: the conjunct implies `m < n` (`b ^ m > m`), a bound
+ * the evaluator can enumerate. Only conjuncts of the body are used, so the bound is implied.
+ */
+function exponentBounds(ctx: LowerContext, scope: Scope, name: string, body: Node): Expr[] {
+  const out: Expr[] = [];
+  const conjuncts = (n: Node): Node[] => {
+    const u = unparen(n);
+    return u.type === 'binary_expression' && ['∧', '&&', '/\\'].includes(field(u, 'operator')!.text) ? [...conjuncts(field(u, 'left')!), ...conjuncts(field(u, 'right')!)] : [u];
+  };
+  const isPower = (n: Node): boolean => {
+    const u = unparen(n);
+    if (u.type !== 'binary_expression' || field(u, 'operator')!.text !== '^') return false;
+    const base = unparen(field(u, 'left')!);
+    return base.type === 'number' && /^[0-9]+$/.test(base.text) && BigInt(base.text) >= 2n && unparen(field(u, 'right')!).text === name;
+  };
+  for (const c of conjuncts(body)) {
+    if (c.type !== 'binary_expression' || field(c, 'operator')!.text !== '=') continue;
+    const [l, r] = [field(c, 'left')!, field(c, 'right')!];
+    const other = isPower(r) ? l : isPower(l) ? r : undefined;
+    if (!other || [...descendants(other)].some((d) => d.type === 'identifier' && d.text === name)) continue;
+    try {
+      out.push(E.lt(E.v(name), lower(ctx, scope, other).e));
+    } catch {
+      // a side that does not lower gives no bound
+    }
+  }
+  return out;
 }
 
 /** The names a binder position introduces: `x`, `(x y : T)`, `⟨a, b⟩` is not supported. */
