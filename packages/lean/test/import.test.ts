@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { oracleChooser, scoreSuites } from '@specmut/core';
-import { importVerina, leanBackend } from '../src/index.js';
+import { importVerina, leanBackend, quoteLongIntegers } from '../src/index.js';
 import { FIXTURES } from './helpers.js';
 
 const out = mkdtempSync(join(tmpdir(), 'specmut-verina-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('specmut import verina', () => {
+  it('keeps every digit of integers beyond 2^53', () => {
+    const text = '{"n": 6285195213566005335561053533150026217291776, "s": "12345678901234567890", "x": [1, -12345678901234567890], "f": 1.5}';
+    expect(JSON.parse(quoteLongIntegers(text))).toEqual({ n: '6285195213566005335561053533150026217291776', s: '12345678901234567890', x: [1, '-12345678901234567890'], f: 1.5 });
+  });
+
   it('writes a suite per task: Lean literals read, unexpected outputs as wrong, reject inputs', async () => {
     const report = await importVerina({ dir: join(FIXTURES, 'verina'), out });
     expect(report.totals).toMatchObject({ tasks: 2, imported: 1, partial: 1, skipped: 0, tests: 3, wrong: 4, rejectInputs: 1 });

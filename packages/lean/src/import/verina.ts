@@ -32,8 +32,35 @@ export interface VerinaImportReport {
 
 export const VERINA_REPORT_FILE = 'import-report.json';
 
+/**
+ * Integers beyond 2^53 lose digits as JSON numbers: outside strings, a run of 16 or more digits is
+ * quoted first, and then read as the Lean numeral it is.
+ */
+export function quoteLongIntegers(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    const m = /^-?\d{16,}(?![.eE\d])/.exec(text.slice(i, i + 400));
+    if (m && !/[\w.]/.test(text[i - 1] ?? '')) {
+      out += `"${m[0]}"`;
+      i += m[0].length - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 async function readJson(file: string): Promise<unknown> {
-  const text = await readFile(file, 'utf8');
+  const text = quoteLongIntegers(await readFile(file, 'utf8'));
   try {
     return JSON.parse(text);
   } catch (e) {
