@@ -536,7 +536,7 @@ function letTerm(ctx: LowerContext, scope: Scope, node: Node, expected?: Type): 
   if (!value || !body) throw new NotLowered('a let without a value or a body', node);
   const typeNode = field(node, 'type');
   const declared = typeNode ? ctx.types.resolve(typeNode) : undefined;
-  if (patterns.length > 1 || field(node, 'modifier')?.text === 'rec') return localFunction(ctx, scope, node, patterns, value, body, declared, expected);
+  if (patterns.length > 1 || field(node, 'modifier')?.text === 'rec') return localFunction(ctx, scope, patterns, value, body, declared, expected);
   const v = lower(ctx, scope, value, declared && declared.kind !== 'opaque' ? declared : undefined);
   const t = declared && declared.kind !== 'opaque' ? declared : v.t;
   const { pattern, vars } = toPattern(ctx, patterns[0]!, t);
@@ -548,7 +548,7 @@ function letTerm(ctx: LowerContext, scope: Scope, node: Node, expected?: Type): 
  * `let f (x : T) := e` and `let rec go (n acc : Nat) : Nat := …`: lifted to a function of the spec
  * that takes the locals in scope first (those the body may read), then its own parameters.
  */
-function localFunction(ctx: LowerContext, scope: Scope, node: Node, patterns: Node[], value: Node, body: Node, declared: Type | undefined, expected?: Type): Typed {
+function localFunction(ctx: LowerContext, scope: Scope, patterns: Node[], value: Node, body: Node, declared: Type | undefined, expected?: Type): Typed {
   const name = patterns[0]!.text;
   const own = patterns.slice(1).flatMap((b) => binderNames(ctx, b));
   const captured = [...scope.keys()].filter((n) => !own.some((o) => o.name === n));
@@ -892,5 +892,3 @@ function indexTerm(ctx: LowerContext, scope: Scope, node: Node): Typed {
   return { e: E.index(target.e, i.e), t: elem };
 }
 
-export { optionType };
-export const NONE_TYPE: Type = T.opaque('_');

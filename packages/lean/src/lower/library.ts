@@ -1,9 +1,9 @@
 import { defaultValue, INT, NAT, T, type Expr, type Type } from '@specmut/core';
 import { lookup } from '../syntax/declarations.js';
 import type { Node } from '../syntax/parser.js';
-import { unparen } from '../syntax/types.js';
 import { E, elemOf, freshName, NotLowered, type LowerContext, type Scope, type Typed } from './context.js';
-import { constructor, functionArg, isTyped, lowerArg, optionType, registerDatatype, type Arg } from './expressions.js';
+import { constructor, functionArg, isTyped, lowerArg, registerDatatype, type Arg } from './expressions.js';
+import { optionType, unparen } from '../syntax/types.js';
 import { callFunction } from './functions.js';
 
 /** One library call being lowered: the receiver (first explicit argument) and the rest. */
@@ -41,7 +41,7 @@ function option(c: Call, elemType: Type | undefined, isNone: Expr, value: Expr):
   return { e: E.ite(isNone, E.ctor('none'), E.ctor('some', value)), t: elemType ? t : undefined };
 }
 
-function withDefault(c: Call, target: Expr, index: Expr, t: Type | undefined): Typed {
+function withDefault(target: Expr, index: Expr, t: Type | undefined): Typed {
   const d = t ? defaultValue(t) : undefined;
   return { e: E.index(target, index, { onFail: d ? { mode: 'default', value: d } : { mode: 'unspecified' } }), t };
 }
@@ -109,20 +109,20 @@ const SEQUENCES: Record<string, Impl> = {
   },
   enum: (c) => ({ e: E.prim('zip', E.prim('range', E.int(0), len(c)), c.recv.e), t: elem(c) ? T.seq(T.tuple(T.nat, elem(c)!)) : undefined }),
   zipIdx: (c) => ({ e: E.prim('zip', c.recv.e, E.prim('range', E.int(0), len(c))), t: elem(c) ? T.seq(T.tuple(elem(c)!, T.nat)) : undefined }),
-  'get!': (c) => withDefault(c, c.recv.e, arg(c, 0, T.nat).e, elem(c)),
+  'get!': (c) => withDefault(c.recv.e, arg(c, 0, T.nat).e, elem(c)),
   getD: (c) => ({ e: E.ite(E.lt(arg(c, 0, T.nat).e, len(c)), E.index(c.recv.e, arg(c, 0, T.nat).e), arg(c, 1, elem(c)).e), t: elem(c) }),
   'get?': (c) => option(c, elem(c), E.ge(arg(c, 0, T.nat).e, len(c)), E.index(c.recv.e, arg(c, 0, T.nat).e)),
   get: (c) => {
     if (c.recv.t?.kind === 'string') throw new NotLowered('String.get with a String.Pos', c.node);
     return { e: E.index(c.recv.e, arg(c, 0, T.nat).e), t: elem(c) };
   },
-  'head!': (c) => withDefault(c, c.recv.e, E.int(0), elem(c)),
+  'head!': (c) => withDefault(c.recv.e, E.int(0), elem(c)),
   head: (c) => ({ e: E.index(c.recv.e, E.int(0)), t: elem(c) }),
   'head?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.index(c.recv.e, E.int(0))),
   headD: (c) => ({ e: E.ite(E.eq(len(c), E.int(0)), arg(c, 0, elem(c)).e, E.index(c.recv.e, E.int(0))), t: elem(c) }),
   front: (c) => ({ e: E.index(c.recv.e, E.int(0), { onFail: CHAR_DEFAULT }), t: elem(c) }),
-  'getLast!': (c) => withDefault(c, c.recv.e, E.sub(len(c), E.int(1), { domain: INT }), elem(c)),
-  'back!': (c) => withDefault(c, c.recv.e, E.sub(len(c), E.int(1), { domain: INT }), elem(c)),
+  'getLast!': (c) => withDefault(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }), elem(c)),
+  'back!': (c) => withDefault(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }), elem(c)),
   back: (c) => ({ e: E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }), { onFail: CHAR_DEFAULT }), t: elem(c) }),
   getLast: (c) => ({ e: E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT })), t: elem(c) }),
   'getLast?': (c) => option(c, elem(c), E.eq(len(c), E.int(0)), E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }))),

@@ -3,7 +3,7 @@ import { hypothesisKey, leanNative, sharedHypotheses, type LeanSpecShape } from 
 import type { Node } from '../syntax/parser.js';
 import { E, locOf, withVars, type LowerContext, type Scope } from './context.js';
 import { lowerOrUnsupported } from './expressions.js';
-import { callFunction, defineFunction } from './functions.js';
+import { callFunction } from './functions.js';
 
 function binders(params: MethodSpec['signature']['params']): Binder[] {
   return params.map((p) => ({ name: p.name, type: p.type }));
@@ -93,4 +93,3 @@ export function lowerLeanSpec(module: SpecModule, method: MethodSpec): IrSpec | 
   };
 }
 
-export { defineFunction };
