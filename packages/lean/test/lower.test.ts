@@ -131,3 +131,16 @@ describe('bounds Lean specs need', () => {
     }
   });
 });
+
+describe('Prod and Option functions', () => {
+  it('Prod.fst as a function, find? and Option.map', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def q_precond (xs : List (Nat × Int)) : Prop := List.Nodup (xs.map Prod.fst)\ndef q_postcond (xs : List (Nat × Int)) (result : Option Int) (h_precond : q_precond (xs)) : Prop :=\n  result = (xs.find? (fun p => p.1 == 2) |>.map (·.2))\n';
+    const module = await loadLeanModule('q.lean', text);
+    const xs = V.seq([V.tuple([V.int(1), V.int(-1)]), V.tuple([V.int(2), V.int(-2)])]);
+    expect(await pre(module, 'q', { xs })).toBe('holds');
+    expect(await pre(module, 'q', { xs: V.seq([V.tuple([V.int(1), V.int(-1)]), V.tuple([V.int(1), V.int(-2)])]) })).toBe('fails');
+    expect(await post(module, 'q', { xs, result: V.datatype('some', [V.int(-2)]) })).toBe('holds');
+    expect(await post(module, 'q', { xs, result: V.datatype('none', []) })).toBe('fails');
+  });
+});

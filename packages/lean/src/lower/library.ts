@@ -339,6 +339,13 @@ function decimal(c: Call): Typed {
 Object.assign(NUMBERS, { repr: decimal, toString: decimal });
 
 const OPTIONS: Record<string, Impl> = {
+  map: (c) => {
+    const inner = c.recv.t?.kind === 'datatype' ? c.recv.t.args[0] : undefined;
+    const f = c.args[0] && !isTyped(c.args[0]) ? functionArg(c.ctx, c.scope, c.args[0], [inner]) : { e: fn(c, 0, [inner]), t: undefined };
+    const t = f.t ? optionType(f.t) : undefined;
+    if (t) registerDatatype(c.ctx, t);
+    return { e: E.ite(E.isCtor(c.recv.e, 'some'), E.ctor('some', E.apply(f.e, E.field(c.recv.e, 'val'))), E.ctor('none')), t };
+  },
   isSome: (c) => bool(E.isCtor(c.recv.e, 'some')),
   isNone: (c) => bool(E.isCtor(c.recv.e, 'none')),
   'get!': (c) => {
@@ -380,6 +387,7 @@ function tableFor(t: Type | undefined): Record<string, Impl>[] {
 }
 
 const NAMESPACE_TYPE: Record<string, Type | undefined> = {
+  Prod: undefined,
   List: undefined, Array: undefined, String: T.string, Char: T.char, Nat: T.nat, Int: T.int, Option: undefined, Bool: T.bool,
 };
 
@@ -488,7 +496,7 @@ export function globalFunction(ctx: LowerContext, scope: Scope, name: string, ar
 
 const NAMESPACE_OF: Partial<Record<Type['kind'], string>> = { seq: 'List', array: 'Array', string: 'String', char: 'Char', nat: 'Nat', int: 'Int', bool: 'Bool' };
 
-const NAMESPACE_KIND: Record<string, string[]> = { List: ['seq'], Array: ['array'], String: ['string'], Char: ['char'], Nat: ['nat'], Int: ['int', 'nat'], Option: ['datatype'], Bool: ['bool'] };
+const NAMESPACE_KIND: Record<string, string[]> = { Prod: ['tuple'], List: ['seq'], Array: ['array'], String: ['string'], Char: ['char'], Nat: ['nat'], Int: ['int', 'nat'], Option: ['datatype'], Bool: ['bool'] };
 
 function receiverIndex(ctx: LowerContext, scope: Scope, ns: string, args: Arg[]): number {
   const isFunction = (a: Arg): boolean => !isTyped(a) && (unparen(a).type === 'fun' || (a.type === 'parenthesized' && a.text.includes('·')));
