@@ -29,6 +29,14 @@ function proposition(method: MethodSpec, shape: LeanSpecShape, triple: Triple, p
   return `${defs.post(theoremIndex)} ${inputs.join(' ')} ${typed(triple.outputs[result.name]!, result.type)}`;
 }
 
+/**
+ * `decide` finds a `Decidable` instance only through reducible definitions; VERINA marks its
+ * predicates `@[reducible]`, others do not, so the predicate is unfolded first.
+ */
+function proof(unfold: string[]): string {
+  return unfold.length ? `by unfold ${unfold.join(' ')}; decide` : 'by decide';
+}
+
 function theoremPredicateNames(method: MethodSpec) {
   return { pre: `specmut_${method.name}_hypotheses`, post: (i: number) => `specmut_${method.name}_theorem_${i}` };
 }
@@ -85,13 +93,14 @@ export function emitLeanHarness(module: SpecModule, method: MethodSpec, triples:
       let pre: string | undefined;
       if (tripleChecks(triple) === 'post' && shape.style === 'predicates' && shape.precond) {
         pre = `${symbol}_pre`;
-        lines.push(`theorem ${pre} : ${proposition(method, shape, { ...triple, role: 'precondition' }, undefined, 0)} := by decide`);
+        lines.push(`theorem ${pre} : ${proposition(method, shape, { ...triple, role: 'precondition' }, undefined, 0)} := ${proof([shape.precond.qualified])}`);
       }
       const props = shape.style === 'theorems' && tripleChecks(triple) === 'post' ? shape.theorems.map((_, i) => proposition(method, shape, triple, pre, i)) : [proposition(method, shape, triple, pre, 0)];
       // Several theorems are one conjunction: it holds when each does, fails when one does.
       const prop = props.length === 1 ? props[0]! : props.map((p) => `(${p})`).join(' ∧ ');
       if (shape.style === 'theorems' && tripleChecks(triple) === 'post') lines.push(`theorem ${symbol}_pre : ${theoremPredicateNames(method).pre} ${args(method, triple).join(' ')} := by decide`);
-      lines.push(`theorem ${symbol} : ${polarity === 'positive' ? prop : `¬ (${prop})`} := by decide`);
+      const unfold = shape.style === 'predicates' ? [tripleChecks(triple) === 'pre' ? shape.precond?.qualified : shape.postcond.qualified].filter((n): n is string => !!n) : [];
+      lines.push(`theorem ${symbol} : ${polarity === 'positive' ? prop : `¬ (${prop})`} := ${proof(unfold)}`);
       lines.push(`-- specmut:end ${symbol}`);
       obligations.push({ symbol, tripleId: triple.id, polarity, lines: [start, lines.length] });
     });
