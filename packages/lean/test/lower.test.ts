@@ -144,3 +144,19 @@ describe('Prod and Option functions', () => {
     expect(await post(module, 'q', { xs, result: V.datatype('none', []) })).toBe('fails');
   });
 });
+
+describe('bounds implied by the facts of a quantifier', () => {
+  it('∃ i, i + k ≤ n ∧ … and ∀ i, i + k < n → … are enumerated', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = [
+      'def s_precond (sub : List Int) (main : List Int) : Prop := True',
+      'def s_postcond (sub : List Int) (main : List Int) (result : Bool) (h_precond : s_precond (sub) (main)) : Prop :=',
+      '  ((∃ i, i + sub.length ≤ main.length ∧ sub = (main.drop i).take sub.length) ↔ result) ∧',
+      '  (∀ i, i + 1 < main.length → main[i]! ≤ main[i + 1]! ∨ true)',
+    ].join('\n');
+    const module = await loadLeanModule('s.lean', text);
+    expect(await post(module, 's', { sub: ints(2, 3), main: ints(1, 2, 3), result: V.bool(true) })).toBe('holds');
+    expect(await post(module, 's', { sub: ints(3, 2), main: ints(1, 2, 3), result: V.bool(true) })).toBe('fails');
+    expect(await post(module, 's', { sub: ints(3, 2), main: ints(1, 2, 3), result: V.bool(false) })).toBe('holds');
+  });
+});

@@ -603,39 +603,60 @@ function quantifier(ctx: LowerContext, scope: Scope, node: Node): Typed {
   const inner = withVars(scope, binders.map((b) => [b.name, b.type]));
   const e = lower(ctx, inner, body, T.bool).e;
   const irBinders = binders.map((b) => ({ name: b.name, type: b.type, domain: domain?.e }));
-  if (q === '∃') {
-    const bounds = binders.flatMap((b) => (b.type?.kind === 'nat' ? exponentBounds(ctx, inner, b.name, body) : []));
-    if (bounds.length) range = range ? E.and(range, ...bounds) : E.and(...bounds);
-  }
+  const facts = q === '∃' ? conjuncts(body) : antecedents(body);
+  const bounds = binders.flatMap((b) => (b.type?.kind === 'nat' ? impliedBounds(ctx, inner, b.name, facts) : []));
+  if (bounds.length) range = range ? E.and(range, ...bounds) : E.and(...bounds);
   return { e: q === '∃' ? E.exists(irBinders, e, range) : E.forall(irBinders, e, range), t: T.bool };
 }
 
+const conjuncts = (n: Node): Node[] => {
+  const u = unparen(n);
+  return u.type === 'binary_expression' && ['∧', '&&', '/\\'].includes(field(u, 'operator')!.text) ? [...conjuncts(field(u, 'left')!), ...conjuncts(field(u, 'right')!)] : [u];
+};
+
+/** The conjuncts of the antecedents of `A → B → C`. */
+const antecedents = (n: Node): Node[] => {
+  const u = unparen(n);
+  return u.type === 'binary_expression' && ['→', '->'].includes(field(u, 'operator')!.text) ? [...conjuncts(field(u, 'left')!), ...antecedents(field(u, 'right')!)] : [];
+};
+
 /**
- * `∃ m, … n = b ^ m …` with a numeral `b ≥ 2`: the conjunct implies `m < n` (`b ^ m > m`), a bound
- * the evaluator can enumerate. Only conjuncts of the body are used, so the bound is implied.
+ * Bounds on a `Nat` binder that facts of the quantifier imply (the conjuncts of an `∃`'s body, the
+ * antecedents of a `∀`'s), in forms the evaluator enumerates: `n = b ^ m` with a numeral `b ≥ 2`
+ * gives `m < n` (`b ^ m > m`); `i + k ≤ n` or `i + k < n` with `k` a `Nat` gives `i ≤ n`. Since the
+ * facts imply them, adding them to the range changes no truth value.
  */
-function exponentBounds(ctx: LowerContext, scope: Scope, name: string, body: Node): Expr[] {
+function impliedBounds(ctx: LowerContext, scope: Scope, name: string, facts: Node[]): Expr[] {
   const out: Expr[] = [];
-  const conjuncts = (n: Node): Node[] => {
-    const u = unparen(n);
-    return u.type === 'binary_expression' && ['∧', '&&', '/\\'].includes(field(u, 'operator')!.text) ? [...conjuncts(field(u, 'left')!), ...conjuncts(field(u, 'right')!)] : [u];
-  };
-  const isPower = (n: Node): boolean => {
-    const u = unparen(n);
-    if (u.type !== 'binary_expression' || field(u, 'operator')!.text !== '^') return false;
-    const base = unparen(field(u, 'left')!);
-    return base.type === 'number' && /^[0-9]+$/.test(base.text) && BigInt(base.text) >= 2n && unparen(field(u, 'right')!).text === name;
-  };
-  for (const c of conjuncts(body)) {
-    if (c.type !== 'binary_expression' || field(c, 'operator')!.text !== '=') continue;
-    const [l, r] = [field(c, 'left')!, field(c, 'right')!];
-    const other = isPower(r) ? l : isPower(l) ? r : undefined;
-    if (!other || [...descendants(other)].some((d) => d.type === 'identifier' && d.text === name)) continue;
+  const mentions = (n: Node) => [...descendants(n)].some((d) => d.type === 'identifier' && d.text === name);
+  const isVar = (n: Node) => unparen(n).type === 'identifier' && unparen(n).text === name;
+  const bound = (side: Node, make: (e: Expr) => Expr): void => {
+    if (mentions(side)) return;
     try {
-      out.push(E.lt(E.v(name), lower(ctx, scope, other).e));
+      out.push(make(lower(ctx, scope, side).e));
     } catch {
       // a side that does not lower gives no bound
     }
+  };
+  for (const c of facts) {
+    if (c.type !== 'binary_expression') continue;
+    const op = field(c, 'operator')!.text;
+    const [l, r] = [unparen(field(c, 'left')!), unparen(field(c, 'right')!)];
+    if (op === '=') {
+      const isPower = (n: Node): boolean => {
+        if (n.type !== 'binary_expression' || field(n, 'operator')!.text !== '^') return false;
+        const base = unparen(field(n, 'left')!);
+        return base.type === 'number' && /^[0-9]+$/.test(base.text) && BigInt(base.text) >= 2n && isVar(field(n, 'right')!);
+      };
+      if (isPower(r)) bound(l, (e) => E.lt(E.v(name), e));
+      else if (isPower(l)) bound(r, (e) => E.lt(E.v(name), e));
+      continue;
+    }
+    if (!['≤', '<=', '<'].includes(op) || l.type !== 'binary_expression' || field(l, 'operator')!.text !== '+') continue;
+    const [a, b] = [field(l, 'left')!, field(l, 'right')!];
+    const other = isVar(a) ? b : isVar(b) ? a : undefined;
+    if (!other || mentions(other) || leafType(ctx, scope, unparen(other))?.kind !== 'nat') continue;
+    bound(r, (e) => E.le(E.v(name), e));
   }
   return out;
 }
