@@ -2,7 +2,8 @@ import { SpecmutError, type Clause, type MethodSpec, type Parameter, type Source
 import { dependencyClosure, indexDeclarations, lookup, type Binder, type Declaration } from './syntax/declarations.js';
 import { descendants, field, fields, named, parseLean, type Node, type Tree } from './syntax/parser.js';
 import { assertLeanParsed } from './syntax/syntax-errors.js';
-import { LeanTypes, spine, unparen } from './syntax/types.js';
+import { isModelled, LeanTypes, spine, unparen } from './syntax/types.js';
+import { renderLeanType } from './render.js';
 
 /**
  * How a method's spec is written, which the lowering and the harness read back:
@@ -69,9 +70,9 @@ function clause(role: Clause['role'], keyword: string, node: Node, label?: strin
 }
 
 function unsupportedTypes(params: Parameter[]): string | undefined {
-  const bad = params.filter((p) => p.type.kind === 'opaque');
+  const bad = params.filter((p) => !isModelled(p.type));
   if (!bad.length) return undefined;
-  return `the type${bad.length > 1 ? 's' : ''} of ${bad.map((p) => `${p.name} (${(p.type as { name: string }).name})`).join(', ')} ${bad.length > 1 ? 'are' : 'is'} not one specmut models (Nat, Int, Bool, Char, String, List, Array, Option, products, the file's structures and inductives)`;
+  return `the type${bad.length > 1 ? 's' : ''} of ${bad.map((p) => `${p.name} (${renderLeanType(p.type)})`).join(', ')} ${bad.length > 1 ? 'are' : 'is'} not one specmut models (Nat, Int, Bool, Char, String, List, Array, Option, products, the file's structures and inductives)`;
 }
 
 /** VERINA / vericoding: `f_postcond (inputs) (result : T) (h_precond : f_precond inputs) : Prop`. */

@@ -48,3 +48,25 @@ describe('Lean spec extraction', () => {
     await expect(loadLeanModule('bad.lean', 'def f (x : Nat) : Nat :=\n  (x +\n')).rejects.toMatchObject({ code: 'parse-error', location: { file: 'bad.lean' } });
   });
 });
+
+describe('structures with type parameters', () => {
+  it('instantiates the parameters: Map Int Int has a field of List (Int × Int)', async () => {
+    const text = [
+      'structure Pairs (K V : Type) [BEq K] where',
+      '  entries : List (K × V)',
+      'def look {K V : Type} [BEq K] (m : Pairs K V) (k : K) : Option V :=',
+      '  m.entries.find? (fun p => p.1 == k) |>.map (·.2)',
+      'def m_precond (m : Pairs Int Nat) : Prop := True',
+      'def m_postcond (m : Pairs Int Nat) (result : Nat) (h_precond : m_precond (m)) : Prop :=',
+      '  look m 3 = some result',
+    ].join('\n');
+    const { post } = await import('./helpers.js');
+    const { V } = await import('@specmut/core');
+    const module = await loadLeanModule('m.lean', text);
+    const m = module.methods[0]!;
+    expect(m.signature.params[0]!.type).toEqual(T.datatype('Pairs', [{ name: 'Pairs.mk', fields: [{ name: 'entries', type: T.seq(T.tuple(T.int, T.nat)) }] }], [T.int, T.nat]));
+    const pairs = V.datatype('Pairs.mk', [V.seq([V.tuple([V.int(3), V.int(7)])])]);
+    expect(await post(module, 'm', { m: pairs, result: V.int(7) })).toBe('holds');
+    expect(await post(module, 'm', { m: pairs, result: V.int(8) })).toBe('fails');
+  });
+});

@@ -19,6 +19,8 @@ export function unparen(node: Node): Node {
   return n;
 }
 
+const NO_PARAMETERS: ReadonlyMap<string, Type> = new Map();
+
 const SCALARS: Record<string, Type> = {
   Nat: T.nat,
   Int: T.int,
@@ -38,24 +40,26 @@ export class LeanTypes {
 
   constructor(private readonly declarations: readonly Declaration[]) {}
 
-  resolve(node: Node | undefined): Type {
+  /** `env`: the type parameters of the declaration being read (`K`, `V` of `structure Map (K V : Type)`). */
+  resolve(node: Node | undefined, env: ReadonlyMap<string, Type> = NO_PARAMETERS): Type {
     if (!node) return T.opaque('_');
     const n = unparen(node);
     if (n.type === 'binary_expression' && field(n, 'operator')?.text === '×') {
-      return T.tuple(this.resolve(field(n, 'left')), this.resolve(field(n, 'right')));
+      return T.tuple(this.resolve(field(n, 'left'), env), this.resolve(field(n, 'right'), env));
     }
     const { head, args } = spine(n);
     const name = head.text;
+    const arg = (i: number) => this.resolve(args[i], env);
+    if (args.length === 0 && env.has(name)) return env.get(name)!;
     if (args.length === 0 && Object.hasOwn(SCALARS, name)) return SCALARS[name]!;
     if (args.length === 1 && (name === 'List' || name === 'Array')) {
-      const elem = this.resolve(args[0]);
+      const elem = arg(0);
       if (name === 'List') return T.seq(elem);
       return elem.kind === 'array' ? { kind: 'array', elem: elem.elem, dims: elem.dims + 1 } : T.array(elem);
     }
-    if (args.length === 1 && name === 'Option') return optionType(this.resolve(args[0]));
-    if (args.length === 2 && name === 'Prod') return T.tuple(this.resolve(args[0]), this.resolve(args[1]));
-    if (args.length === 0) return this.userType(name) ?? T.opaque(name);
-    return T.opaque(n.text);
+    if (args.length === 1 && name === 'Option') return optionType(arg(0));
+    if (args.length === 2 && name === 'Prod') return T.tuple(arg(0), arg(1));
+    return this.userType(name, args.map((_, i) => arg(i))) ?? T.opaque(n.text);
   }
 
   /** A type by name (a structure or inductive of the file, or a scalar). */
@@ -64,48 +68,56 @@ export class LeanTypes {
   }
 
   /** A structure or an inductive type of the file, as a datatype; opaque while it is being resolved (recursion). */
-  private userType(name: string): Type | undefined {
+  private userType(name: string, args: Type[] = []): Type | undefined {
     const decl = lookup(this.declarations, name);
-    if (!decl || (decl.kind !== 'structure' && decl.kind !== 'inductive') || decl.binders.length) return undefined;
-    const cached = this.cache.get(decl.qualified);
+    if (!decl || (decl.kind !== 'structure' && decl.kind !== 'inductive')) return undefined;
+    // Type parameters (explicit binders) are instantiated with the arguments; instance binders are not types.
+    const params = decl.binders.filter((b) => b.kind === 'explicit');
+    if (params.length !== args.length) return undefined;
+    const env = new Map(params.map((p, i) => [p.name, args[i]!]));
+    const key = `${decl.qualified}${args.length ? JSON.stringify(args) : ''}`;
+    const cached = this.cache.get(key);
     if (cached) return cached;
     // A recursive type refers to itself by name: the datatype carries its name, fields see it opaque.
-    if (this.resolving.has(decl.qualified)) return T.opaque(decl.qualified);
-    this.resolving.add(decl.qualified);
+    if (this.resolving.has(key)) return T.opaque(decl.qualified);
+    this.resolving.add(key);
     try {
-      const ctors = decl.kind === 'structure' ? [this.structureCtor(decl)] : this.inductiveCtors(decl);
-      if (ctors.some((c) => c.fields.some((f) => f.type.kind === 'opaque' && f.type.name !== decl.qualified))) return undefined;
-      const type = T.datatype(decl.name, ctors);
-      this.cache.set(decl.qualified, type);
+      const ctors = decl.kind === 'structure' ? [this.structureCtor(decl, env)] : this.inductiveCtors(decl, env);
+      // A field of a type specmut does not model makes the datatype one it does not model either,
+      // unless it is a type parameter left open (a generic helper's `Map K V`).
+      const open = new Set(params.map((p) => p.name));
+      if (ctors.some((c) => c.fields.some((f) => f.type.kind === 'opaque' && f.type.name !== decl.qualified && !open.has(f.type.name)))) return undefined;
+      const type = T.datatype(decl.name, ctors, args);
+      this.cache.set(key, type);
       return type;
     } finally {
-      this.resolving.delete(decl.qualified);
+      this.resolving.delete(key);
     }
   }
 
-  private structureCtor(decl: Declaration): Constructor {
+  private structureCtor(decl: Declaration, env: ReadonlyMap<string, Type>): Constructor {
     const block = field(decl.node, 'fields');
     const items = block ? named(block).filter((i) => i.type === 'where_item') : [];
     const fieldsOut: Constructor['fields'] = [];
     for (const item of items) {
       const names = fields(item, 'name');
       const type = field(item, 'type');
-      if (names.length && type) for (const n of names) fieldsOut.push({ name: n.text, type: this.resolve(type) });
+      if (names.length && type) for (const n of names) fieldsOut.push({ name: n.text, type: this.resolve(type, env) });
       // `(a b : T)` fields written as binders
-      for (const b of bindersOf(named(item).filter((c) => c.type === 'explicit_binder'))) fieldsOut.push({ name: b.name, type: this.resolve(b.type) });
+      for (const b of bindersOf(named(item).filter((c) => c.type === 'explicit_binder'))) fieldsOut.push({ name: b.name, type: this.resolve(b.type, env) });
     }
     return { name: `${decl.name}.mk`, fields: fieldsOut };
   }
 
-  private inductiveCtors(decl: Declaration): Constructor[] {
+  private inductiveCtors(decl: Declaration, env: ReadonlyMap<string, Type>): Constructor[] {
     return fields(decl.node, 'constructor').map((c) => {
       const out: Constructor['fields'] = bindersOf(fields(c, 'binder'))
         .filter((b) => b.kind === 'explicit')
-        .map((b) => ({ name: b.name, type: this.resolve(b.type) }));
+        .map((b) => ({ name: b.name, type: this.resolve(b.type, env) }));
       // `| cons : α → List α → List α`: arrows before the result are unnamed fields
       let t = field(c, 'type');
       while (t && t.type === 'binary_expression' && ['→', '->'].includes(field(t, 'operator')!.text)) {
-        out.push({ type: this.resolve(field(t, 'left')) });
+        out.push({ type: this.resolve(field(t, 'left'), env) });
         t = field(t, 'right');
       }
       return { name: field(c, 'name')!.text, fields: out };
