@@ -22,6 +22,8 @@ export function renderLean(value: Value, type: Type): string {
       return `[${expect(value, 'seq', type).elems.map((e) => renderLean(e, type.elem)).join(', ')}]`;
     case 'array':
       return `#[${expect(value, 'seq', type).elems.map((e) => renderLean(e, type.dims > 1 ? { ...type, dims: type.dims - 1 } : type.elem)).join(', ')}]`;
+    case 'float':
+      return renderLeanFloat(expect(value, 'float', type).value);
     case 'tuple':
       return `(${tupleComponents(expect(value, 'tuple', type), type).join(', ')})`;
     case 'datatype':
@@ -38,6 +40,19 @@ function expect<K extends Value['kind']>(value: Value, kind: K, type: Type): Ext
 
 function renderInt(n: bigint): string {
   return n < 0n ? `(${n})` : String(n);
+}
+
+/**
+ * A double as a Lean `Float` literal that denotes it exactly: the shortest decimal that rounds to it
+ * (Lean rounds a scientific literal to the nearest double too), `.0` on integral values; NaN and the
+ * infinities as `Float.nan`, `Float.inf`, negatives parenthesized.
+ */
+export function renderLeanFloat(x: number): string {
+  if (Number.isNaN(x)) return 'Float.nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'Float.inf' : '(-Float.inf)';
+  const negative = x < 0 || Object.is(x, -0);
+  const text = Math.abs(x).toString().replace(/^(\d+)$/, '$1.0').replace(/^(\d+)e/, '$1.0e');
+  return negative ? `(-${text})` : text;
 }
 
 /** `(a, (b, c))` is written `(a, b, c)`, as Lean prints it. */
@@ -101,6 +116,8 @@ export function renderLeanType(type: Type): string {
       return 'Char';
     case 'string':
       return 'String';
+    case 'float':
+      return 'Float';
     case 'seq':
       return `List ${arg(type.elem)}`;
     case 'array':

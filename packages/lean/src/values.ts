@@ -43,6 +43,20 @@ function integer(node: Node): bigint | undefined {
   return undefined;
 }
 
+/** `1.5`, `2`, `1e-3`, `-0.5`, `Float.nan`, `Float.inf`, `-Float.inf`: the double Lean rounds it to. */
+function floatValue(node: Node): number | undefined {
+  const n = unparen(node);
+  if (n.type === 'number' && /^[0-9_]+(\.[0-9_]+)?([eE][+-]?[0-9]+)?$/.test(n.text)) return Number(n.text.replace(/_/g, ''));
+  if (n.type === 'identifier' && n.text === 'Float.nan') return NaN;
+  if (n.type === 'identifier' && n.text === 'Float.inf') return Infinity;
+  if (n.type === 'unary_expression' && field(n, 'operator')!.text === '-') {
+    const inner = floatValue(field(n, 'operand')!);
+    return inner === undefined ? undefined : -inner;
+  }
+  if (n.type === 'type_ascription') return floatValue(field(n, 'expression')!);
+  return undefined;
+}
+
 function elements(node: Node, kinds: string[], what: string): Node[] {
   const n = unparen(node);
   if (!kinds.includes(n.type)) throw new NotAValue(`expected ${what}, got ${JSON.stringify(n.text)}`);
@@ -59,6 +73,11 @@ function valueOf(node: Node, type: Type): Value {
       if (v === undefined) throw new NotAValue(`expected an integer, got ${JSON.stringify(n.text)}`);
       if (type.kind === 'nat' && v < 0n) throw new NotAValue(`expected a Nat, got ${v}`);
       return V.int(v);
+    }
+    case 'float': {
+      const v = floatValue(n);
+      if (v === undefined) throw new NotAValue(`expected a Float literal, got ${JSON.stringify(n.text)}`);
+      return V.float(v);
     }
     case 'bool':
       if (n.text === 'true' || n.text === 'false') return V.bool(n.text === 'true');

@@ -160,3 +160,18 @@ describe('bounds implied by the facts of a quantifier', () => {
     expect(await post(module, 's', { sub: ints(3, 2), main: ints(1, 2, 3), result: V.bool(false) })).toBe('holds');
   });
 });
+
+describe('Floats', () => {
+  it('scientific literals are Floats, arithmetic is IEEE, Nat.toFloat converts', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = [
+      'def avg_precond (xs : List Float) : Prop := xs.length > 0',
+      'def avg_postcond (xs : List Float) (result : Float) (h_precond : avg_precond (xs)) : Prop :=',
+      '  result * xs.length.toFloat == xs.foldl (· + ·) 0.0 ∧ (0.1 + 0.2 != 0.3) ∧ result ≥ -1e3',
+    ].join('\n');
+    const module = await loadLeanModule('f.lean', text);
+    const xs = V.seq([V.float(1.5), V.float(2.5)]);
+    expect(await post(module, 'avg', { xs, result: V.float(2) })).toBe('holds');
+    expect(await post(module, 'avg', { xs, result: V.float(2.5) })).toBe('fails');
+  });
+});

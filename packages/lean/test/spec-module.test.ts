@@ -39,9 +39,9 @@ describe('Lean spec extraction', () => {
   });
 
   it('marks specs over types it does not model as unsupported, with the reason', async () => {
-    const text = 'def g_precond (x : Float) : Prop := True\ndef g_postcond (x : Float) (result : Float) (h_precond : g_precond (x)) : Prop := result = x\n';
+    const text = 'def g_precond (x : Std.HashMap Nat Nat) : Prop := True\ndef g_postcond (x : Std.HashMap Nat Nat) (result : List (Int ⊕ String)) (h_precond : g_precond (x)) : Prop := True\n';
     const m = (await loadLeanModule('t.lean', text)).methods[0]!;
-    expect(m.unsupported).toMatch(/types of x \(Float\), result \(Float\) are not/);
+    expect(m.unsupported).toMatch(/types of x \(Std.HashMap Nat Nat\), result \(List \(Int ⊕ String\)\) are not/);
   });
 
   it('reports a syntax error with file, line and column', async () => {

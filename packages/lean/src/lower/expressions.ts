@@ -136,7 +136,10 @@ function lowerNode(ctx: LowerContext, scope: Scope, node: Node, expected?: Type)
 
 function numeral(node: Node, expected?: Type): Typed {
   const text = node.text.replace(/_/g, '');
-  if (/[.eE]/.test(text) && !/^0x/i.test(text)) throw new NotLowered('a Float literal', node);
+  // A scientific literal is a Float (OfScientific), rounded to the nearest double as JS parses it;
+  // a natural numeral is a Float where one is expected (OfNat Float).
+  if (/[.eE]/.test(text) && !/^0x/i.test(text)) return { e: E.float(Number(text)), t: T.float };
+  if (expected?.kind === 'float' && /^[0-9]+$/.test(text) && BigInt(text) <= 2n ** 53n) return { e: E.float(Number(text)), t: T.float };
   const value = BigInt(text);
   const t = expected && (expected.kind === 'int' || expected.kind === 'nat') ? expected : T.nat;
   return { e: E.int(value), t };
@@ -449,7 +452,7 @@ const NUMBER_TREE = new Set(['+', '-', '*', '/', '%']);
  * coerced), else `Nat`. Undefined when no leaf's type is known.
  */
 function treeType(ctx: LowerContext, scope: Scope, roots: Node[], expected?: Type): Type | undefined {
-  let found: Type | undefined = expected && (expected.kind === 'int' || expected.kind === 'nat') ? expected : undefined;
+  let found: Type | undefined = expected && (expected.kind === 'int' || expected.kind === 'nat' || expected.kind === 'float') ? expected : undefined;
   const visit = (n: Node): void => {
     const u = unparen(n);
     if (u.type === 'binary_expression' && NUMBER_TREE.has(field(u, 'operator')!.text)) {
@@ -461,7 +464,8 @@ function treeType(ctx: LowerContext, scope: Scope, roots: Node[], expected?: Typ
     if (u.type === 'unary_expression' && field(u, 'operator')!.text === '-') return visit(field(u, 'operand')!);
     if (u.type === 'number' || u.type === 'coercion') return;
     const t = leafType(ctx, scope, u);
-    if (t?.kind === 'int') found = T.int;
+    if (t?.kind === 'float' || found?.kind === 'float') found = T.float;
+    else if (t?.kind === 'int') found = T.int;
     else if (t?.kind === 'nat' && !found) found = T.nat;
     else if (t && t.kind !== 'nat' && !found) found = t;
   };
@@ -503,6 +507,7 @@ function arithmetic(ctx: LowerContext, scope: Scope, node: Node, op: string, l: 
   const [a, b] = operands(ctx, scope, l, r, op === '^' ? (expected?.kind === 'int' || expected?.kind === 'nat' ? expected : undefined) : tree);
   if (op === '^') return { e: E.pow(a.e, b.e, { domain: a.t?.kind === 'nat' ? NAT : INT }), t: a.t };
   // Lean's binop elaborator coerces a Nat operand to Int when the tree (or the expected type) has an Int.
+  if (tree?.kind === 'float' || a.t?.kind === 'float' || b.t?.kind === 'float') return floatArithmetic(node, op, a, b);
   const t = tree?.kind === 'int' || a.t?.kind === 'int' || b.t?.kind === 'int' ? T.int : a.t?.kind === 'nat' || b.t?.kind === 'nat' ? T.nat : a.t ?? b.t;
   if (!t || (t.kind !== 'int' && t.kind !== 'nat')) {
     if (op === '+' && t && (t.kind === 'string' || t.kind === 'seq')) return { e: E.concat(a.e, b.e), t };
@@ -517,6 +522,18 @@ function arithmetic(ctx: LowerContext, scope: Scope, node: Node, op: string, l: 
     // Nat and Int: `/` and `%` are Euclidean (Int.ediv / Int.emod; on Nat the same), `x / 0 = 0`, `x % 0 = x`.
     case '/': return { e: E.div(a.e, b.e, { domain }), t };
     default: return { e: E.mod(a.e, b.e, { domain }), t };
+  }
+}
+
+/** IEEE operations on two Floats (Lean has no implicit coercion of a Nat or Int to Float). */
+function floatArithmetic(node: Node, op: string, a: Typed, b: Typed): Typed {
+  if (a.t?.kind !== 'float' || b.t?.kind !== 'float') throw new NotLowered(`${op} of a Float and a value of another type`, node);
+  switch (op) {
+    case '+': return { e: E.add(a.e, b.e), t: T.float };
+    case '-': return { e: E.sub(a.e, b.e), t: T.float };
+    case '*': return { e: E.mul(a.e, b.e), t: T.float };
+    case '/': return { e: E.div(a.e, b.e), t: T.float };
+    default: throw new NotLowered(`${op} on Floats`, node);
   }
 }
 

@@ -182,10 +182,12 @@ SEQUENCES.flatMap = (c) => {
   return { e: E.prim('foldl', E.lambda(['a', 'b'], E.concat(E.v('a'), E.v('b'))), E.seq(), mapped), t: c.expected ?? (c.recv.t?.kind === 'array' ? undefined : undefined) };
 };
 // `eraseDups` keeps the first occurrence of each element, in order.
-SEQUENCES.eraseDups = (c) => {
-  const acc = freshName(c.ctx, 'acc');
-  const x = freshName(c.ctx, 'x');
-  return same(c, E.prim('foldl', E.lambda([acc, x], E.ite(E.in(E.v(x), E.v(acc)), E.v(acc), E.concat(E.v(acc), E.seq(E.v(x))))), E.seq(), c.recv.e));
+SEQUENCES.eraseDups = (c) => same(c, E.prim('dedup', c.recv.e));
+SEQUENCES.erase = (c) => same(c, E.prim('erase', c.recv.e, arg(c, 0, elem(c)).e));
+SEQUENCES.splitOn = (c) => ({ e: E.prim('splitOn', c.recv.e, arg(c, 0, c.recv.t).e), t: c.recv.t ? T.seq(c.recv.t) : undefined });
+SEQUENCES.intercalate = (c) => {
+  const parts = arg(c, 0);
+  return { e: E.prim('intercalate', c.recv.e, parts.e), t: c.recv.t };
 };
 SEQUENCES.eraseIdx = (c) => {
   const i = arg(c, 0, T.nat).e;
@@ -209,33 +211,14 @@ SEQUENCES['findIdx?'] = (c) => {
 };
 SEQUENCES.getLastD = (c) => ({ e: E.ite(E.eq(len(c), E.int(0)), arg(c, 0, elem(c)).e, E.index(c.recv.e, E.sub(len(c), E.int(1), { domain: INT }))), t: elem(c) });
 
-/**
- * `mergeSort` is stable. For a comparator that is a total preorder (`≤`/`≥` on keys, the default `≤`)
- * the stable sorted list is unique and insertion after every element `≤` the new one gives it; a
- * comparator of another shape (`<`, a Bool function) is not translated, since the result would then
- * depend on the merge order.
- */
+/** Lean's `List.mergeSort` (stable; the default comparator is `≤`), as core implements it. */
 function mergeSort(c: Call): Typed {
-  const cmp = c.args[0];
   let le: Expr;
-  if (!cmp) {
+  if (!c.args[0]) {
     const [p, q] = [freshName(c.ctx, 'p'), freshName(c.ctx, 'q')];
     le = E.lambda([p, q], E.le(E.v(p), E.v(q)));
-  } else {
-    if (isTyped(cmp) || !isPreorder(cmp)) throw new NotLowered('mergeSort with a comparator that is not ≤ or ≥ on keys', c.node);
-    le = fn(c, 0, [elem(c), elem(c)]);
-  }
-  const [acc, x, e] = [freshName(c.ctx, 'acc'), freshName(c.ctx, 'x'), freshName(c.ctx, 'e')];
-  const k = E.prim('count', E.lambda([e], E.apply(le, E.v(e), E.v(x))), E.v(acc));
-  const insert = E.lambda([acc, x], E.concat(E.concat(E.prim('take', E.v(acc), k), E.seq(E.v(x))), E.prim('drop', E.v(acc), k)));
-  return same(c, E.prim('foldl', insert, E.seq(), c.recv.e));
-}
-
-function isPreorder(node: Node): boolean {
-  const u = unparen(node);
-  const body = u.type === 'fun' ? u.childForFieldName('body') : node.type === 'parenthesized' ? u : null;
-  const b = body ? unparen(body) : null;
-  return !!b && b.type === 'binary_expression' && ['≤', '≥', '<=', '>='].includes(b.childForFieldName('operator')?.text ?? '');
+  } else le = fn(c, 0, [elem(c), elem(c)]);
+  return same(c, E.prim('mergeSort', le, c.recv.e));
 }
 
 /** The result type of a step function, found by lowering it with the accumulator's type unknown. */
@@ -284,6 +267,9 @@ const mapChars = (c: Call, f: Impl): Typed => {
   return { e: E.prim('map', E.lambda([[x, T.char]], f({ ...c, recv: { e: E.v(x), t: T.char }, args: [] }).e), c.recv.e), t: T.string };
 };
 const STRINGS: Record<string, Impl> = {
+  trim: (c) => ({ e: E.prim('trim', c.recv.e), t: T.string }),
+  trimLeft: (c) => ({ e: E.prim('trimLeft', c.recv.e), t: T.string }),
+  trimRight: (c) => ({ e: E.prim('trimRight', c.recv.e), t: T.string }),
   toUpper: (c) => mapChars(c, CHARS.toUpper!),
   toLower: (c) => mapChars(c, CHARS.toLower!),
 };
@@ -293,6 +279,8 @@ const NUMBERS: Record<string, Impl> = {
   natAbs: (c) => nat(E.prim('abs', c.recv.e)),
   toNat: (c) => nat(E.ite(E.lt(c.recv.e, E.int(0)), E.int(0), c.recv.e)),
   toInt: (c) => ({ e: c.recv.e, t: T.int }),
+  // `Nat.toFloat`, `Float.ofNat`, `Float.ofInt`: the nearest double of the integer's top 64 bits
+  toFloat: (c) => ({ e: E.intToFloat(c.recv.e, 64), t: T.float }),
   ofNat: (c) => ({ e: c.recv.e, t: T.int }),
   succ: (c) => nat(E.add(c.recv.e, E.int(1))),
   pred: (c) => nat(E.sub(c.recv.e, E.int(1), { domain: NAT })),
@@ -338,6 +326,20 @@ function decimal(c: Call): Typed {
 }
 Object.assign(NUMBERS, { repr: decimal, toString: decimal });
 
+/** Float functions (IEEE, as Lean's `Float` calls C's). */
+const FLOATS: Record<string, Impl> = {
+  sqrt: (c) => ({ e: E.prim('sqrt', c.recv.e), t: T.float }),
+  abs: (c) => ({ e: E.prim('abs', c.recv.e), t: T.float }),
+  floor: (c) => ({ e: E.prim('floor', c.recv.e), t: T.float }),
+  ceil: (c) => ({ e: E.prim('ceil', c.recv.e), t: T.float }),
+  round: (c) => ({ e: E.prim('round', c.recv.e), t: T.float }),
+  isNaN: (c) => bool(E.prim('isNaN', c.recv.e)),
+  isInf: (c) => bool(E.prim('isInfinite', c.recv.e)),
+  isFinite: (c) => bool(E.prim('isFinite', c.recv.e)),
+  min: (c) => ({ e: E.prim('min', c.recv.e, arg(c, 0, T.float).e), t: T.float }),
+  max: (c) => ({ e: E.prim('max', c.recv.e, arg(c, 0, T.float).e), t: T.float }),
+};
+
 const OPTIONS: Record<string, Impl> = {
   map: (c) => {
     const inner = c.recv.t?.kind === 'datatype' ? c.recv.t.args[0] : undefined;
@@ -372,6 +374,8 @@ function tableFor(t: Type | undefined): Record<string, Impl>[] {
       return [STRINGS, SEQUENCES];
     case 'char':
       return [CHARS];
+    case 'float':
+      return [FLOATS];
     case 'int':
     case 'nat':
       return [NUMBERS];
@@ -388,6 +392,7 @@ function tableFor(t: Type | undefined): Record<string, Impl>[] {
 
 const NAMESPACE_TYPE: Record<string, Type | undefined> = {
   Prod: undefined,
+  Float: T.float,
   List: undefined, Array: undefined, String: T.string, Char: T.char, Nat: T.nat, Int: T.int, Option: undefined, Bool: T.bool,
 };
 
@@ -473,6 +478,9 @@ export function globalFunction(ctx: LowerContext, scope: Scope, name: string, ar
       return { e: a(0, T.seq(T.char)).e, t: T.string };
     case 'Char.ofNat':
       return { e: E.intToChar(a(0, T.nat).e, { onFail: { mode: 'default', value: { kind: 'char', value: '\0' } } }), t: T.char };
+    case 'Float.ofNat':
+    case 'Float.ofInt':
+      return { e: E.intToFloat(a(0, name === 'Float.ofNat' ? T.nat : T.int).e, 64), t: T.float };
     case 'Int.ofNat':
     case 'Int.toNat':
     case 'Nat.cast':
@@ -494,9 +502,9 @@ export function globalFunction(ctx: LowerContext, scope: Scope, name: string, ar
   return method(ctx, scope, { e: recv.e, t: recv.t ?? NAMESPACE_TYPE[ns] }, name.slice(dot + 1), rest, node, expected);
 }
 
-const NAMESPACE_OF: Partial<Record<Type['kind'], string>> = { seq: 'List', array: 'Array', string: 'String', char: 'Char', nat: 'Nat', int: 'Int', bool: 'Bool' };
+const NAMESPACE_OF: Partial<Record<Type['kind'], string>> = { float: 'Float', seq: 'List', array: 'Array', string: 'String', char: 'Char', nat: 'Nat', int: 'Int', bool: 'Bool' };
 
-const NAMESPACE_KIND: Record<string, string[]> = { Prod: ['tuple'], List: ['seq'], Array: ['array'], String: ['string'], Char: ['char'], Nat: ['nat'], Int: ['int', 'nat'], Option: ['datatype'], Bool: ['bool'] };
+const NAMESPACE_KIND: Record<string, string[]> = { Prod: ['tuple'], Float: ['float'], List: ['seq'], Array: ['array'], String: ['string'], Char: ['char'], Nat: ['nat'], Int: ['int', 'nat'], Option: ['datatype'], Bool: ['bool'] };
 
 function receiverIndex(ctx: LowerContext, scope: Scope, ns: string, args: Arg[]): number {
   const isFunction = (a: Arg): boolean => !isTyped(a) && (unparen(a).type === 'fun' || (a.type === 'parenthesized' && a.text.includes('·')));

@@ -27,6 +27,7 @@ const SCALARS: Record<string, Type> = {
   Bool: T.bool,
   Char: T.char,
   String: T.string,
+  Float: T.float,
 };
 
 /**
