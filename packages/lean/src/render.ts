@@ -45,11 +45,11 @@ function renderInt(n: bigint): string {
 /**
  * A double as a Lean `Float` literal that denotes it exactly: the shortest decimal that rounds to it
  * (Lean rounds a scientific literal to the nearest double too), `.0` on integral values; NaN and the
- * infinities as `Float.nan`, `Float.inf`, negatives parenthesized.
+ * infinities, which have no literal, as the divisions that give them; negatives parenthesized.
  */
 export function renderLeanFloat(x: number): string {
-  if (Number.isNaN(x)) return 'Float.nan';
-  if (!Number.isFinite(x)) return x > 0 ? 'Float.inf' : '(-Float.inf)';
+  if (Number.isNaN(x)) return '(0.0 / 0.0)';
+  if (!Number.isFinite(x)) return x > 0 ? '(1.0 / 0.0)' : '(-1.0 / 0.0)';
   const negative = x < 0 || Object.is(x, -0);
   const text = Math.abs(x).toString().replace(/^(\d+)$/, '$1.0').replace(/^(\d+)e/, '$1.0e');
   return negative ? `(-${text})` : text;

@@ -43,7 +43,7 @@ function integer(node: Node): bigint | undefined {
   return undefined;
 }
 
-/** `1.5`, `2`, `1e-3`, `-0.5`, `Float.nan`, `Float.inf`, `-Float.inf`: the double Lean rounds it to. */
+/** `1.5`, `2`, `1e-3`, `-0.5`, `0.0 / 0.0`, and VERINA's `Float.nan`, `Float.inf`: the double Lean rounds it to. */
 function floatValue(node: Node): number | undefined {
   const n = unparen(node);
   if (n.type === 'number' && /^[0-9_]+(\.[0-9_]+)?([eE][+-]?[0-9]+)?$/.test(n.text)) return Number(n.text.replace(/_/g, ''));
@@ -54,6 +54,11 @@ function floatValue(node: Node): number | undefined {
     return inner === undefined ? undefined : -inner;
   }
   if (n.type === 'type_ascription') return floatValue(field(n, 'expression')!);
+  // `0.0 / 0.0`, `1.0 / 0.0`: how NaN and the infinities are written
+  if (n.type === 'binary_expression' && field(n, 'operator')!.text === '/') {
+    const [a, b] = [floatValue(field(n, 'left')!), floatValue(field(n, 'right')!)];
+    return a === undefined || b === undefined ? undefined : a / b;
+  }
   return undefined;
 }
 

@@ -43,6 +43,15 @@ describe('Lean harness', async () => {
     expect(text.slice(text.indexOf('def specmut_double'))).toMatchSnapshot();
   });
 
+  it('decides specs that mention Float with native_decide (the kernel cannot evaluate Float operations)', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def half_precond (x : Float) : Prop := True\ndef half_postcond (x : Float) (result : Float) (h_precond : half_precond (x)) : Prop := result * 2.0 == x\n';
+    const m = await loadLeanModule('half.lean', text);
+    const triples: Triple[] = [{ id: 't1', testId: 't1', role: 'test', inputs: { x: V.float(NaN) }, outputs: { result: V.float(1.5) } }];
+    const harness = emitLeanHarness(m, m.methods[0]!, triples, { attempts: new Map([['t1', ['positive']]]) }).files[0]!.text;
+    expect(harness).toContain('theorem specmut_t1_holds : half_postcond ((0.0 / 0.0) : Float) (1.5 : Float) specmut_t1_holds_pre := by unfold half_postcond; native_decide');
+  });
+
   it('maps recorded Lean messages back to obligations', () => {
     const harness = emitLeanHarness(module, methodOf(module, 'clampSub'), clampTriples);
     const text = harness.files[0]!.text;

@@ -41,8 +41,8 @@ describe('Lean literals', () => {
 
 describe('Float literals', () => {
   it('writes doubles so that Lean reads them back exactly, and reads VERINA forms', async () => {
-    expect([1.5, 2, -0.25, 0.1, 1e21, NaN, Infinity, -Infinity, -0].map((x) => renderLean(V.float(x), T.float))).toEqual(['1.5', '2.0', '(-0.25)', '0.1', '1.0e+21', 'Float.nan', 'Float.inf', '(-Float.inf)', '(-0.0)']);
-    for (const x of [1.5, 0.1, -3, 1e-7, 123456.789]) expect(await readLeanValue(renderLean(V.float(x), T.float), T.float)).toEqual(V.float(x));
+    expect([1.5, 2, -0.25, 0.1, 1e21, NaN, Infinity, -Infinity, -0].map((x) => renderLean(V.float(x), T.float))).toEqual(['1.5', '2.0', '(-0.25)', '0.1', '1.0e+21', '(0.0 / 0.0)', '(1.0 / 0.0)', '(-1.0 / 0.0)', '(-0.0)']);
+    for (const x of [1.5, 0.1, -3, 1e-7, 123456.789, NaN, -Infinity]) expect(await readLeanValue(renderLean(V.float(x), T.float), T.float)).toEqual(V.float(x));
     expect(await readLeanValue('[Float.nan, 1.0, -2]', T.seq(T.float))).toEqual(V.seq([V.float(NaN), V.float(1), V.float(-2)]));
   });
 });

@@ -33,8 +33,16 @@ function proposition(method: MethodSpec, shape: LeanSpecShape, triple: Triple, p
  * `decide` finds a `Decidable` instance only through reducible definitions; VERINA marks its
  * predicates `@[reducible]`, others do not, so the predicate is unfolded first.
  */
-function proof(unfold: string[]): string {
-  return unfold.length ? `by unfold ${unfold.join(' ')}; decide` : 'by decide';
+function proof(unfold: string[], tactic: string): string {
+  return unfold.length ? `by unfold ${unfold.join(' ')}; ${tactic}` : `by ${tactic}`;
+}
+
+/**
+ * The kernel cannot evaluate Float operations (they are opaque, implemented natively), so a spec that
+ * mentions `Float` is decided by `native_decide` (compiled evaluation, trusted like `#eval`).
+ */
+function tacticFor(module: SpecModule): string {
+  return /\bFloat\b/.test(module.text) ? 'native_decide' : 'decide';
 }
 
 function theoremPredicateNames(method: MethodSpec) {
@@ -81,7 +89,8 @@ function replaceCalls(t: TheoremClause, shape: Extract<LeanSpecShape, { style: '
 export function emitLeanHarness(module: SpecModule, method: MethodSpec, triples: Triple[], options: Pick<EmitOptions, 'attempts'> = {}): Harness {
   const shape = leanNative(module).shapes.get(method.name);
   if (!shape) throw new Error(`no Lean spec named ${method.name}`);
-  const lines = [`-- specmut harness for ${method.name}: every check is decided by \`decide\` (Lean 4, v4.9 or later)`, ...module.text.trimEnd().split(/\r?\n/), ''];
+  const tactic = tacticFor(module);
+  const lines = [`-- specmut harness for ${method.name}: every check is decided by \`${tactic}\` (Lean 4, v4.9 or later)`, ...module.text.trimEnd().split(/\r?\n/), ''];
   if (shape.style === 'theorems') lines.push(...theoremPredicates(method, shape).flatMap((d) => d.split('\n')), '');
   const obligations: Obligation[] = [];
   for (const triple of triples) {
@@ -93,14 +102,14 @@ export function emitLeanHarness(module: SpecModule, method: MethodSpec, triples:
       let pre: string | undefined;
       if (tripleChecks(triple) === 'post' && shape.style === 'predicates' && shape.precond) {
         pre = `${symbol}_pre`;
-        lines.push(`theorem ${pre} : ${proposition(method, shape, { ...triple, role: 'precondition' }, undefined, 0)} := ${proof([shape.precond.qualified])}`);
+        lines.push(`theorem ${pre} : ${proposition(method, shape, { ...triple, role: 'precondition' }, undefined, 0)} := ${proof([shape.precond.qualified], tactic)}`);
       }
       const props = shape.style === 'theorems' && tripleChecks(triple) === 'post' ? shape.theorems.map((_, i) => proposition(method, shape, triple, pre, i)) : [proposition(method, shape, triple, pre, 0)];
       // Several theorems are one conjunction: it holds when each does, fails when one does.
       const prop = props.length === 1 ? props[0]! : props.map((p) => `(${p})`).join(' ∧ ');
-      if (shape.style === 'theorems' && tripleChecks(triple) === 'post') lines.push(`theorem ${symbol}_pre : ${theoremPredicateNames(method).pre} ${args(method, triple).join(' ')} := by decide`);
+      if (shape.style === 'theorems' && tripleChecks(triple) === 'post') lines.push(`theorem ${symbol}_pre : ${theoremPredicateNames(method).pre} ${args(method, triple).join(' ')} := by ${tactic}`);
       const unfold = shape.style === 'predicates' ? [tripleChecks(triple) === 'pre' ? shape.precond?.qualified : shape.postcond.qualified].filter((n): n is string => !!n) : [];
-      lines.push(`theorem ${symbol} : ${polarity === 'positive' ? prop : `¬ (${prop})`} := ${proof(unfold)}`);
+      lines.push(`theorem ${symbol} : ${polarity === 'positive' ? prop : `¬ (${prop})`} := ${proof(unfold, tactic)}`);
       lines.push(`-- specmut:end ${symbol}`);
       obligations.push({ symbol, tripleId: triple.id, polarity, lines: [start, lines.length] });
     });
