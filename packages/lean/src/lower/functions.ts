@@ -46,7 +46,8 @@ export function defineFunction(ctx: LowerContext, decl: Declaration): Shape {
     loc: locOf(ctx, decl.node),
   };
   ctx.functions.set(decl.qualified, def);
-  if (!decl.body) return shape;
+  // `:= sorry` (a function still to be written): no body, so calls of it are unknown
+  if (!decl.body || decl.body.type === 'sorry') return shape;
   const scope = withVars(new Map(), [...params.map((p): [string, Type | undefined] => [p.name, p.type]), ...arrowNames.map((n, i): [string, Type | undefined] => [n, shape.arrows[i]])]);
   def.body = decl.body.type === 'match_alternatives' ? equations(ctx, scope, decl.body, arrowNames, shape) : lowerOrUnsupported(ctx, scope, decl.body, shape.result).e;
   return shape;
