@@ -52,6 +52,14 @@ describe('Lean harness', async () => {
     expect(harness).toContain('theorem specmut_t1_holds : half_postcond ((0.0 / 0.0) : Float) (1.5 : Float) specmut_t1_holds_pre := by unfold half_postcond; native_decide');
   });
 
+  it('writes a Std.Do triple about an Id function as an implication decide can evaluate', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const m = await loadLeanModule('i.lean', 'def inc (x : Nat) : Id Nat := sorry\ntheorem inc_spec (x : Nat) : ⦃⌜x > 0⌝⦄ inc x ⦃⇓r => ⌜r = x + 1⌝⦄ := by sorry\n');
+    const triples: Triple[] = [{ id: 't1', testId: 't1', role: 'test', inputs: { x: V.int(2) }, outputs: { result: V.int(3) } }];
+    const text = emitLeanHarness(m, m.methods[0]!, triples).files[0]!.text;
+    expect(text).toContain('abbrev specmut_inc_theorem_0 (x : Nat) (result : Nat) : Prop := ((x > 0) → (let r := result; r = x + 1))');
+  });
+
   it('maps recorded Lean messages back to obligations', () => {
     const harness = emitLeanHarness(module, methodOf(module, 'clampSub'), clampTriples);
     const text = harness.files[0]!.text;

@@ -175,3 +175,14 @@ describe('Floats', () => {
     expect(await post(module, 'avg', { xs, result: V.float(2.5) })).toBe('fails');
   });
 });
+
+describe('Std.Do triples', () => {
+  it('⦃⌜P⌝⦄ f x ⦃⇓r => ⌜Q⌝⦄ about an Id function: P → Q with r the result', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def inc (x : Nat) : Id Nat := sorry\ntheorem inc_spec (x : Nat) : ⦃⌜x > 0⌝⦄ inc x ⦃⇓r => ⌜r = x + 1⌝⦄ := by sorry\n';
+    const module = await loadLeanModule('i.lean', text);
+    expect(await post(module, 'inc', { x: V.int(2), result: V.int(3) })).toBe('holds');
+    expect(await post(module, 'inc', { x: V.int(2), result: V.int(4) })).toBe('fails');
+    expect(await post(module, 'inc', { x: V.int(0), result: V.int(4) })).toBe('holds');
+  });
+});

@@ -2,6 +2,7 @@ import { tripleChecks, type EmitOptions, type Harness, type MethodSpec, type Obl
 import { renderLean, renderLeanType } from '../render.js';
 import { callsOf, hypothesisKey, leanNative, reboundAt, renameIn, sharedHypotheses, type LeanSpecShape, type TheoremClause } from '../spec-module.js';
 import type { Node } from '../syntax/parser.js';
+import { unparen } from '../syntax/types.js';
 
 export const HARNESS_FILE = 'Harness.lean';
 
@@ -73,12 +74,29 @@ function theoremPredicates(method: MethodSpec, shape: Extract<LeanSpecShape, { s
 
 /** The conclusion's text with each call of `f` at its own parameters replaced by the result. */
 function replaceCalls(t: TheoremClause, shape: Extract<LeanSpecShape, { style: 'theorems' }>, result: string): string {
+  const triple = hoareTriple(t.conclusion, result);
+  if (triple) return triple;
   const base = t.conclusion.startIndex;
   let text = t.conclusion.text;
   const own = (args: Node[]) => args.length === t.renaming.size && args.every((a) => t.renaming.has(a.text) && !reboundAt(a, a.text));
   const calls = callsOf(t.conclusion, shape.fn).filter((c) => own(c.args)).sort((a, b) => b.node.startIndex - a.node.startIndex);
   for (const c of calls) text = `${text.slice(0, c.node.startIndex - base)}${result}${text.slice(c.node.endIndex - base)}`;
   return text;
+}
+
+/**
+ * `⦃⌜P⌝⦄ f x ⦃⇓r => ⌜Q⌝⦄` (Std.Do, on an `Id` function) as the proposition `P → (let r := result; Q)`,
+ * which `decide` can evaluate; other shapes of triple are left as written.
+ */
+function hoareTriple(conclusion: Node, result: string): string | undefined {
+  const n = unparen(conclusion);
+  if (n.type !== 'hoare_triple') return undefined;
+  const pre = n.childForFieldName('precondition');
+  const post = n.childForFieldName('postcondition');
+  const r = post?.childForFieldName('binder');
+  const body = post?.childForFieldName('body');
+  if (pre?.type !== 'lift' || post?.type !== 'postcondition' || !r || body?.type !== 'lift') return undefined;
+  return `(${pre.childForFieldName('operand')!.text}) → (let ${r.text} := ${result}; ${body.childForFieldName('operand')!.text})`;
 }
 
 /**

@@ -126,12 +126,32 @@ function lowerNode(ctx: LowerContext, scope: Scope, node: Node, expected?: Type)
       if (!name) throw new NotLowered('a `·` outside a section', node);
       return { e: E.v(name), t: scope.get(name) };
     }
+    case 'lift': // `⌜P⌝`: a proposition as an assertion of Std.Do
+      return lower(ctx, scope, field(node, 'operand')!, T.bool);
+    case 'hoare_triple':
+      return hoareTriple(ctx, scope, node);
     case 'by':
     case 'sorry':
       throw new NotLowered(node.type === 'by' ? 'a proof term' : 'sorry', node);
     default:
       throw new NotLowered(node.type.replace(/_/g, ' '), node);
   }
+}
+
+/**
+ * Std.Do's `⦃P⦄ f x ⦃⇓r => Q⦄` about the function under test at the test's arguments: `P → Q` with
+ * `r` the result (the program of an `Id` function returns its value).
+ */
+function hoareTriple(ctx: LowerContext, scope: Scope, node: Node): Typed {
+  const program = lower(ctx, scope, field(node, 'program')!);
+  const post = field(node, 'postcondition')!;
+  if (post.type !== 'postcondition') throw new NotLowered('a Hoare triple whose postcondition is not ⇓ r => …', post);
+  const binders = fields(post, 'binder');
+  if (binders.length !== 1 || unparen(binders[0]!).type !== 'identifier') throw new NotLowered('a postcondition binding other than one name', post);
+  const r = unparen(binders[0]!).text;
+  const q = lower(ctx, withVars(scope, [[r, program.t]]), field(post, 'body')!, T.bool);
+  const p = lower(ctx, scope, field(node, 'precondition')!, T.bool);
+  return { e: E.implies(p.e, E.let(r, program.e, q.e)), t: T.bool };
 }
 
 function numeral(node: Node, expected?: Type): Typed {

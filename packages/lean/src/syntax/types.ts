@@ -59,6 +59,8 @@ export class LeanTypes {
       return elem.kind === 'array' ? { kind: 'array', elem: elem.elem, dims: elem.dims + 1 } : T.array(elem);
     }
     if (args.length === 1 && name === 'Option') return optionType(arg(0));
+    // `Id α` (Std.Do's pure computations) returns an `α`
+    if (args.length === 1 && name === 'Id') return arg(0);
     if (args.length === 2 && name === 'Prod') return T.tuple(arg(0), arg(1));
     return this.userType(name, args.map((_, i) => arg(i))) ?? T.opaque(n.text);
   }
