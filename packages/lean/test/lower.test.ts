@@ -174,6 +174,13 @@ describe('Floats', () => {
     expect(await post(module, 'avg', { xs, result: V.float(2) })).toBe('holds');
     expect(await post(module, 'avg', { xs, result: V.float(2.5) })).toBe('fails');
   });
+
+  it('= on Floats (propositional equality: NaN = NaN, 0.0 ≠ -0.0) is not read as IEEE ==', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def id_precond (x : Float) : Prop := True\ndef id_postcond (x : Float) (result : Float) (h_precond : id_precond (x)) : Prop := result = x\n';
+    const module = await loadLeanModule('id.lean', text);
+    expect(await post(module, 'id', { x: V.float(NaN), result: V.float(NaN) })).toBe('unknown');
+  });
 });
 
 describe('Std.Do triples', () => {

@@ -437,6 +437,9 @@ function binary(ctx: LowerContext, scope: Scope, node: Node, expected?: Type): T
   if (Object.hasOwn(COMPARE, op)) {
     // `binrel%`: both sides are one tree for the coercion analysis (`(i : Int) = n - 1` subtracts in Int).
     const [a, b] = operands(ctx, scope, l, r, treeType(ctx, scope, [l, r]));
+    // On Floats `==` is IEEE equality; `=` is equality of the values as Lean's kernel sees them (NaN = NaN,
+    // 0.0 ≠ -0.0), which the evaluator does not compute.
+    if ((op === '=' || op === '≠') && (a.t?.kind === 'float' || b.t?.kind === 'float')) throw new NotLowered(`${op} on Floats (propositional, not IEEE, equality)`, node);
     return { e: E[COMPARE[op]!](...optionCoercion(a, b)), t: T.bool };
   }
   if (NUMERIC.has(op)) return arithmetic(ctx, scope, node, op, l, r, expected);
