@@ -227,12 +227,7 @@ function application(ctx: LowerContext, scope: Scope, node: Node, extra: Arg[], 
   }
 }
 
-const CONSTANTS: Record<string, Typed> = {
-  true: { e: E.bool(true), t: T.bool },
-  false: { e: E.bool(false), t: T.bool },
-  True: { e: E.bool(true), t: T.bool },
-  False: { e: E.bool(false), t: T.bool },
-};
+const CONSTANTS: Record<string, boolean> = { true: true, false: false, True: true, False: false };
 
 /** A dotted name `a.b.c` applied to arguments: a local with fields and methods, or a global. */
 function named_(ctx: LowerContext, scope: Scope, head: Node, args: Arg[], expected?: Type): Typed {
@@ -257,7 +252,8 @@ function named_(ctx: LowerContext, scope: Scope, head: Node, args: Arg[], expect
     }
     return { e: E.call(local.fn, ...all), t: local.result };
   }
-  if (Object.hasOwn(CONSTANTS, name) && args.length === 0) return CONSTANTS[name]!;
+  // a fresh node each time: `lower` attaches the location to it
+  if (Object.hasOwn(CONSTANTS, name) && args.length === 0) return { e: E.bool(CONSTANTS[name]!), t: T.bool };
   if (ctx.self && (name === ctx.self.name || name === ctx.self.qualified)) return selfCall(ctx, scope, head, args);
   const decl = userDeclaration(ctx, name);
   if (decl) return callFunction(ctx, scope, decl, args, head, expected);
