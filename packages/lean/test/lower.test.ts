@@ -193,3 +193,15 @@ describe('Std.Do triples', () => {
     expect(await post(module, 'inc', { x: V.int(0), result: V.int(4) })).toBe('holds');
   });
 });
+
+describe('explanations in Lean notation', () => {
+  it('names the false clause and prints terms and values as Lean writes them', async () => {
+    const { evaluate } = await import('@specmut/core');
+    const { leanPrinter, lowerLeanSpec } = await import('../src/index.js');
+    const module = await fixtureModule();
+    const ir = await lowerLeanSpec(module, module.methods.find((m) => m.name === 'allBelow')!);
+    if ('unsupported' in ir) throw new Error(ir.unsupported);
+    const r = await evaluate(ir, { xs: ints(1, 5), bound: V.int(3), result: V.bool(true) }, { solver: false, printer: leanPrinter });
+    expect(r.reason ?? r.explanation).toMatch(/^postcondition #1 "allBelow_postcond" \(line 28\) is false: .*∀ i, .*xs\[i\]! < bound is false/);
+  });
+});
