@@ -23,6 +23,8 @@ export interface TheoremClause {
   conclusion: Node;
   /** Variables passed to `f` in the conclusion, by name, to `f`'s parameter at that position. */
   renaming: Map<string, string>;
+  /** Leading `∀`s of the statement whose variables are the theorem's own (node ids). */
+  leading: Set<number>;
 }
 
 /** What the Lean backend keeps about a parsed file; core sees it only as `SpecModule.native`. */
@@ -115,11 +117,13 @@ export function callsOf(root: Node, fn: Declaration): { node: Node; args: Node[]
 }
 
 /** Whether `name` is bound again (let, fun, ∀/∃, match pattern) between the theorem's binders and `node`. */
-export function reboundAt(node: Node, name: string): boolean {
+export function reboundAt(node: Node, name: string, leading: ReadonlySet<number> = new Set()): boolean {
   const binds = (n: Node): boolean => [...descendants(n)].some((d) => d.type === 'identifier' && d.text === name);
   for (let n = node.parent; n && n.type !== 'theorem' && n.type !== 'definition'; n = n.parent) {
     if (n.type === 'let' && fields(n, 'pattern').some(binds)) return true;
-    if ((n.type === 'fun' || n.type === 'quantifier') && fields(n, 'binder').some(binds)) return true;
+    if (n.type === 'fun' && fields(n, 'binder').some(binds)) return true;
+    // a leading `∀ x, …` of the statement binds the theorem's own variable, not a new one
+    if (n.type === 'quantifier' && fields(n, 'binder').some(binds) && !leading.has(n.id)) return true;
     if (n.type === 'match_alternative' && named(n).filter((p) => p.type === 'patterns').some(binds)) return true;
   }
   return false;
@@ -134,14 +138,21 @@ function theoremClause(theorem: Declaration, fn: Declaration, params: Parameter[
     if (isHypothesis(b, types, all)) hypotheses.push(b.type!);
     else variables.push({ name: b.name, type: types.resolve(b.type) });
   }
+  const leading = new Set<number>();
   let conclusion = theorem.type;
-  // `P → Q` in the statement: P is one more hypothesis.
+  // `P → Q` in the statement: P is one more hypothesis; `∀ (x : T), Q`: x is one more variable.
   while (conclusion) {
     const c = unparen(conclusion);
     if (c.type === 'binary_expression' && ['→', '->'].includes(field(c, 'operator')!.text)) {
       hypotheses.push(field(c, 'left')!);
       conclusion = field(c, 'right');
-    } else break;
+      continue;
+    }
+    const bound = c.type === 'quantifier' && ['∀', 'forall'].includes(field(c, 'quantifier')!.text) && !field(c, 'predicate') ? quantifiedVariables(c, types) : undefined;
+    if (!bound) break;
+    variables.push(...bound);
+    leading.add(c.id);
+    conclusion = field(c, 'body');
   }
   if (!conclusion) return undefined;
   const renaming = new Map<string, string>();
@@ -156,7 +167,23 @@ function theoremClause(theorem: Declaration, fn: Declaration, params: Parameter[
     const p = params[i];
     if (p && a.type === 'identifier' && variables.some((v) => v.name === a.text) && !renaming.has(a.text)) renaming.set(a.text, p.name);
   });
-  return { theorem, variables, hypotheses, conclusion, renaming };
+  return { theorem, variables, hypotheses, conclusion, renaming, leading };
+}
+
+/** The typed variables of a leading `∀ (x y : T) (z : U), …` (undefined when one has no known type). */
+function quantifiedVariables(q: Node, types: LeanTypes): Parameter[] | undefined {
+  const out: Parameter[] = [];
+  const declared = field(q, 'type');
+  for (const b of fields(q, 'binder')) {
+    const u = unparen(b);
+    if (u.type === 'identifier' && declared) out.push({ name: u.text, type: types.resolve(declared) });
+    else if (u.type === 'type_ascription' && field(u, 'type')) {
+      const t = types.resolve(field(u, 'type'));
+      const { head, args } = spine(field(u, 'expression')!);
+      for (const n of [head, ...args]) out.push({ name: n.text, type: t });
+    } else return undefined;
+  }
+  return out.every((v) => v.type.kind !== 'opaque') ? out : undefined;
 }
 
 /** `y = f x` or `f x = y` with `y` one of the theorem's variables. */

@@ -205,3 +205,21 @@ describe('explanations in Lean notation', () => {
     expect(r.reason ?? r.explanation).toMatch(/^postcondition #1 "allBelow_postcond" \(line 28\) is false: .*∀ i, .*xs\[i\]! < bound is false/);
   });
 });
+
+describe('theorem statements with leading ∀', () => {
+  it('∀ (x : Nat), P x → Q (f x): x is a variable of the theorem, P a hypothesis', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def sq (x : Nat) : Nat := sorry\ntheorem sq_spec : ∀ (x : Nat), x > 1 → sq x > x := sorry\ntheorem sq_eq : ∀ x : Nat, sq x = x * x := sorry\n';
+    const module = await loadLeanModule('sq.lean', text);
+    expect(await post(module, 'sq', { x: V.int(3), result: V.int(9) })).toBe('holds');
+    expect(await post(module, 'sq', { x: V.int(3), result: V.int(8) })).toBe('fails');
+  });
+});
+
+describe('theorem statements with an untyped leading ∀', () => {
+  it('f x under ∀ x (no type, so not a variable of the theorem) is not the result', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const module = await loadLeanModule('g.lean', 'def g (x : Nat) : Nat := sorry\ntheorem g_pos : ∀ x, g x > 0 := sorry\n');
+    expect(await post(module, 'g', { x: V.int(3), result: V.int(0) })).toBe('unknown');
+  });
+});

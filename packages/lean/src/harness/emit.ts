@@ -78,7 +78,7 @@ function replaceCalls(t: TheoremClause, shape: Extract<LeanSpecShape, { style: '
   if (triple) return triple;
   const base = t.conclusion.startIndex;
   let text = t.conclusion.text;
-  const own = (args: Node[]) => args.length === t.renaming.size && args.every((a) => t.renaming.has(a.text) && !reboundAt(a, a.text));
+  const own = (args: Node[]) => args.length === t.renaming.size && args.every((a) => t.renaming.has(a.text) && !reboundAt(a, a.text, t.leading));
   const calls = callsOf(t.conclusion, shape.fn).filter((c) => own(c.args)).sort((a, b) => b.node.startIndex - a.node.startIndex);
   for (const c of calls) text = `${text.slice(0, c.node.startIndex - base)}${result}${text.slice(c.node.endIndex - base)}`;
   return text;

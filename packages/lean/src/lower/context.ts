@@ -26,7 +26,7 @@ export interface LowerContext {
   functions: Map<string, FunctionDef>;
   datatypes: Map<string, DatatypeDecl>;
   /** The function under test in theorem-style specs: its calls at the test's arguments are the result. */
-  self?: { name: string; qualified: string; params: string[]; result: string; resultType: Type } | undefined;
+  self?: { name: string; qualified: string; params: string[]; result: string; resultType: Type; leading: ReadonlySet<number> } | undefined;
   /** Theorem variables that stand for the test's inputs, renamed to the function's parameter names. */
   aliases?: Map<string, string> | undefined;
   /** `let` functions in scope: the lifted function's name and the locals it takes first. */

@@ -289,7 +289,7 @@ function selfCall(ctx: LowerContext, scope: Scope, head: Node, args: Arg[]): Typ
   const self = ctx.self!;
   const lowered = args.map((a) => lowerArg(ctx, scope, a));
   const explicit = lowered.slice(0, self.params.length);
-  const same = explicit.length === self.params.length && explicit.every((a, i) => a.e.kind === 'var' && a.e.name === self.params[i] && !reboundAt(head, argName(args[i]!)));
+  const same = explicit.length === self.params.length && explicit.every((a, i) => a.e.kind === 'var' && a.e.name === self.params[i] && !reboundAt(head, argName(args[i]!), self.leading));
   if (same && lowered.length === self.params.length) return { e: E.v(self.result), t: self.resultType };
   throw new NotLowered(`${self.name} at other arguments than the test's`, head);
 }

@@ -79,7 +79,8 @@ export function lowerLeanSpec(module: SpecModule, method: MethodSpec): IrSpec | 
   const ctx: LowerContext = { file: module.file, declarations: native.declarations, types: native.types, functions: new Map(), datatypes: new Map(), fresh: { n: 0 } };
   const result = method.signature.results[0]!;
   if (shape.style === 'theorems') {
-    ctx.self = { name: shape.fn.name, qualified: shape.fn.qualified, params: method.signature.params.map((p) => p.name), result: result.name, resultType: result.type };
+    const leading = new Set(shape.theorems.flatMap((t) => [...t.leading]));
+    ctx.self = { name: shape.fn.name, qualified: shape.fn.qualified, params: method.signature.params.map((p) => p.name), result: result.name, resultType: result.type, leading };
   }
   const { requires, ensures } = shape.style === 'predicates' ? predicateClauses(ctx, method, shape) : theoremClauses(ctx, method, shape);
   return {
