@@ -29,7 +29,15 @@ for (const f of files) {
   if (module.methods.some((m) => m.kind !== 'theorem')) counts.predicateStyle++;
   for (const m of module.methods) {
     counts.methods++;
-    const ir = await lowerLeanSpec(module, m);
+    let ir;
+    try {
+      ir = await lowerLeanSpec(module, m);
+    } catch (e) {
+      // a crash of the lowering is a bug to report, not a reason to stop counting
+      counts.crashes = (counts.crashes ?? 0) + 1;
+      console.error(`${f} ${m.name}: lowering crashed: ${e instanceof Error ? e.message : e}`);
+      continue;
+    }
     if ('unsupported' in ir) {
       counts.unsupportedSpecs++;
       continue;

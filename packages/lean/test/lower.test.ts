@@ -223,3 +223,20 @@ describe('theorem statements with an untyped leading ∀', () => {
     expect(await post(module, 'g', { x: V.int(3), result: V.int(0) })).toBe('unknown');
   });
 });
+
+describe('more library functions', () => {
+  it('Nat.sub as a function, Nat.log2, intersperse, String.split and replace, dropRight', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = [
+      'def k_precond (n : Nat) (s : String) : Prop := True',
+      'def k_postcond (n : Nat) (s : String) (result : List String) (h_precond : k_precond (n) (s)) : Prop :=',
+      '  Nat.sub 2 n = 0 ∧ n.log2 = 3 ∧ [1, 2].intersperse 0 = [1, 0, 2] ∧ result = s.split (· = \',\') ∧',
+      '  s.replace "," ";" = "a;;b" ∧ s.dropRight 1 = "a,,"',
+    ].join('\n');
+    const module = await loadLeanModule('k.lean', text);
+    const result = V.seq([V.string('a'), V.string(''), V.string('b')]);
+    expect(await post(module, 'k', { n: V.int(9), s: V.string('a,,b'), result })).toBe('holds');
+    expect(await post(module, 'k', { n: V.int(16), s: V.string('a,,b'), result })).toBe('fails');
+    expect(await post(module, 'k', { n: V.int(9), s: V.string('a,,b'), result: V.seq([V.string('a'), V.string('b')]) })).toBe('fails');
+  });
+});

@@ -158,6 +158,12 @@ const SEQUENCES: Record<string, Impl> = {
   flatten: (c) => ({ e: E.prim('foldl', E.lambda(['a', 'b'], E.concat(E.v('a'), E.v('b'))), E.seq(), c.recv.e), t: elem(c) }),
 };
 SEQUENCES.join = SEQUENCES.flatten!;
+SEQUENCES.intersperse = (c) => {
+  const x = freshName(c.ctx, 'x');
+  return same(c, E.prim('intercalate', E.seq(arg(c, 0, elem(c)).e), E.prim('map', E.lambda([x], E.seq(E.v(x))), c.recv.e)));
+};
+SEQUENCES.dropRight = (c) => same(c, E.prim('take', c.recv.e, E.sub(len(c), arg(c, 0, T.nat).e, { domain: NAT })));
+SEQUENCES.takeRight = (c) => same(c, E.prim('drop', c.recv.e, E.sub(len(c), arg(c, 0, T.nat).e, { domain: NAT })));
 // Mathlib's order: `sublists [1, 2] = [[], [1], [2], [1, 2]]` (a foldr that keeps and extends each list).
 SEQUENCES.sublists = (c) => {
   const [a, acc, x] = ['a', 'acc', 'x'].map((n) => freshName(c.ctx, n)) as [string, string, string];
@@ -267,6 +273,14 @@ const mapChars = (c: Call, f: Impl): Typed => {
   return { e: E.prim('map', E.lambda([[x, T.char]], f({ ...c, recv: { e: E.v(x), t: T.char }, args: [] }).e), c.recv.e), t: T.string };
 };
 const STRINGS: Record<string, Impl> = {
+  // `String.split p`: the pieces between chars satisfying p, empty pieces kept
+  split: (c) => ({ e: E.prim('splitWhere', fn(c, 0, [T.char]), c.recv.e), t: T.seq(T.string) }),
+  // `replace` with a non-empty literal pattern: every non-overlapping occurrence, left to right
+  replace: (c) => {
+    const pattern = c.args[0];
+    if (!pattern || isTyped(pattern) || unparen(pattern).type !== 'string' || unparen(pattern).text === '""') throw new NotLowered('String.replace with a pattern that is not a non-empty literal', c.node);
+    return { e: E.prim('intercalate', arg(c, 1, T.string).e, E.prim('splitOn', c.recv.e, arg(c, 0, T.string).e)), t: T.string };
+  },
   trim: (c) => ({ e: E.prim('trim', c.recv.e), t: T.string }),
   trimLeft: (c) => ({ e: E.prim('trimLeft', c.recv.e), t: T.string }),
   trimRight: (c) => ({ e: E.prim('trimRight', c.recv.e), t: T.string }),
@@ -325,6 +339,25 @@ function decimal(c: Call): Typed {
   throw new NotLowered('toString of a value that is not a Nat or an Int', c.node);
 }
 Object.assign(NUMBERS, { repr: decimal, toString: decimal });
+
+/** `Nat.add a b`, `Int.sub a b`… written as functions: the operator at the receiver's type. */
+const operatorFunction = (op: 'add' | 'sub' | 'mul'): Impl => (c) => same(c, E[op](c.recv.e, arg(c, 0, c.recv.t).e, { domain: c.recv.t?.kind === 'nat' ? NAT : INT }));
+Object.assign(NUMBERS, {
+  add: operatorFunction('add'),
+  sub: operatorFunction('sub'),
+  mul: operatorFunction('mul'),
+  le: (c: Call) => bool(E.le(c.recv.e, arg(c, 0, c.recv.t).e)),
+  lt: (c: Call) => bool(E.lt(c.recv.e, arg(c, 0, c.recv.t).e)),
+  // `Nat.log2 n`: ⌊log₂ n⌋, and 0 for 0 (a function of the spec, halving)
+  log2: (c: Call) => {
+    const name = 'lean$Nat.log2';
+    if (!c.ctx.functions.has(name)) {
+      const n = E.v('n');
+      c.ctx.functions.set(name, { name, params: [{ name: 'n', type: T.nat }], result: T.nat, body: E.ite(E.lt(n, E.int(2)), E.int(0), E.add(E.int(1), E.call(name, E.div(n, E.int(2), { domain: NAT })))) });
+    }
+    return nat(E.call(name, c.recv.e));
+  },
+});
 
 /** Float functions (IEEE, as Lean's `Float` calls C's). */
 const FLOATS: Record<string, Impl> = {
