@@ -240,3 +240,12 @@ describe('more library functions', () => {
     expect(await post(module, 'k', { n: V.int(9), s: V.string('a,,b'), result: V.seq([V.string('a'), V.string('b')]) })).toBe('fails');
   });
 });
+
+describe('robustness', () => {
+  it('a precondition that cannot be called with the inputs is unknown, not a crash', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = 'def s_precond (a : Array Int) : Prop := a.size > 0\ndef s_postcond (a : Array Int) (result : Bool) (h_precond : s_precond a) (old_a : Array Int) : Prop := result = true\n';
+    const module = await loadLeanModule('s.lean', text);
+    expect(await pre(module, 's', { a: ints(1), result: V.bool(true), old_a: ints(1) })).toBe('unknown');
+  });
+});

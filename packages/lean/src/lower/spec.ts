@@ -1,7 +1,7 @@
 import { type Binder, type Expr, type IrClause, type IrSpec, type MethodSpec, type SpecModule, type Unsupported } from '@specmut/core';
 import { hypothesisKey, leanNative, sharedHypotheses, type LeanSpecShape } from '../spec-module.js';
 import type { Node } from '../syntax/parser.js';
-import { E, locOf, withVars, type LowerContext, type Scope } from './context.js';
+import { E, locOf, NotLowered, withVars, type LowerContext, type Scope } from './context.js';
 import { lowerOrUnsupported } from './expressions.js';
 import { callFunction } from './functions.js';
 
@@ -22,7 +22,14 @@ function predicateClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<
   const requires: IrClause[] = [];
   if (shape.precond?.body) {
     const args = method.signature.params.map((p) => ({ e: E.v(p.name), t: p.type }));
-    requires.push({ expr: callFunction(ctx, scope, shape.precond, args, shape.precond.body).e, label: shape.precond.name, loc: locOf(ctx, shape.precond.body) });
+    let expr: Expr;
+    try {
+      expr = callFunction(ctx, scope, shape.precond, args, shape.precond.body).e;
+    } catch (e) {
+      if (!(e instanceof NotLowered)) throw e;
+      expr = E.unsupported(e.what, locOf(ctx, e.node));
+    }
+    requires.push({ expr, label: shape.precond.name, loc: locOf(ctx, shape.precond.body) });
   }
   const body = shape.postcond.body!;
   const ensures = [{ expr: lowerOrUnsupported(ctx, scope, body).e, label: shape.postcond.name, loc: locOf(ctx, body) }];
