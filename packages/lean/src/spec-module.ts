@@ -203,7 +203,9 @@ function resultDefinition(h: Node, fn: Declaration, variables: Parameter[]): { h
 function theoremSpecs(all: Declaration[], types: LeanTypes, taken: Set<string>): { spec: MethodSpec; shape: LeanSpecShape }[] {
   const out: { spec: MethodSpec; shape: LeanSpecShape }[] = [];
   for (const fn of all) {
-    if (fn.kind !== 'def' || taken.has(fn.name) || /_(pre|post)cond$/.test(fn.name) || !fn.type) continue;
+    // The functions to be written are the ones defined as `sorry`; a helper with a body that theorems
+    // happen to mention (`abs`, `sum`) is part of the specification, not its subject.
+    if (fn.kind !== 'def' || taken.has(fn.name) || /_(pre|post)cond$/.test(fn.name) || !fn.type || !isSorry(fn)) continue;
     const mentions = (t: Declaration) => [t.type!, ...t.binders.flatMap((b) => (b.type ? [b.type] : []))].some((n) => callsOf(n, fn).length > 0);
     const theorems = all.filter((t) => t.kind === 'theorem' && t.type && mentions(t) && !mentionsPostcond(t, all));
     if (!theorems.length) continue;
@@ -226,6 +228,10 @@ function theoremSpecs(all: Declaration[], types: LeanTypes, taken: Set<string>):
     out.push({ spec, shape: { style: 'theorems', fn, theorems: clauses } });
   }
   return out;
+}
+
+function isSorry(fn: Declaration): boolean {
+  return !fn.body || fn.body.type === 'sorry' || (fn.body.type === 'by' && /^by\s+sorry$/.test(fn.body.text.trim()));
 }
 
 function mentionsPostcond(t: Declaration, all: Declaration[]): boolean {
