@@ -82,6 +82,10 @@ export function showLeanExpr(e: Expr): string {
     case 'ctor': return e.args.length ? `${e.ctor} ${e.args.map(atom).join(' ')}` : e.ctor;
     case 'field': return `${atom(e.target)}.${typeof e.field === 'number' ? e.field + 1 : e.field}`;
     case 'match': return `match ${showLeanExpr(e.target)} with ${e.cases.map((c) => `| ${pattern(c.pattern)} => ${showLeanExpr(c.body)}`).join(' ')}`;
+    case 'convert': {
+      const shown = { charToInt: `${atom(e.arg)}.toNat`, intToChar: `Char.ofNat ${atom(e.arg)}`, intToFloat: `${atom(e.arg)}.toFloat` } as Record<string, string>;
+      return shown[e.conv] ?? DEBUG_PRINTER.expr(e);
+    }
     case 'unsupported': return `⟪${e.construct}⟫`;
     default: return DEBUG_PRINTER.expr(e);
   }

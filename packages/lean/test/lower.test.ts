@@ -249,3 +249,17 @@ describe('robustness', () => {
     expect(await pre(module, 's', { a: ints(1), result: V.bool(true), old_a: ints(1) })).toBe('unknown');
   });
 });
+
+describe('coercions and conversions', () => {
+  it('-n of a Nat where an Int is expected, Char.toString, filterMap', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = [
+      'def c_precond (n : Nat) (xs : List Int) : Prop := True',
+      'def c_postcond (n : Nat) (xs : List Int) (result : Int) (h_precond : c_precond (n) (xs)) : Prop :=',
+      "  result = -n ∧ 'a'.toString = \"a\" ∧ xs.filterMap (fun x => if x > 0 then some (x * 2) else none) = [2, 6]",
+    ].join('\n');
+    const module = await loadLeanModule('c.lean', text);
+    expect(await post(module, 'c', { n: V.int(4), xs: ints(1, -2, 3), result: V.int(-4) })).toBe('holds');
+    expect(await post(module, 'c', { n: V.int(4), xs: ints(1, -2, 3), result: V.int(4) })).toBe('fails');
+  });
+});

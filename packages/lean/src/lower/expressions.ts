@@ -65,7 +65,8 @@ function lowerNode(ctx: LowerContext, scope: Scope, node: Node, expected?: Type)
       if (op === '¬' || op === '!') return { e: E.not(lower(ctx, scope, operand, T.bool).e), t: T.bool };
       if (op === '-') {
         const a = lower(ctx, scope, operand, expected);
-        const t = a.t ?? expected ?? T.int;
+        // Nat has no negation: `-n` elaborates only where an Int is expected (n coerced)
+        const t = expected?.kind === 'int' ? T.int : a.t ?? expected ?? T.int;
         if (isNat(t)) throw new NotLowered('negation of a Nat', node);
         return { e: E.neg(a.e), t };
       }

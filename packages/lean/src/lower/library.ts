@@ -139,6 +139,11 @@ const SEQUENCES: Record<string, Impl> = {
   // `indexOf`/`idxOf` give the length when the element is absent.
   indexOf: (c) => indexOf(c),
   idxOf: (c) => indexOf(c),
+  filterMap: (c) => {
+    const f = c.args[0] && !isTyped(c.args[0]) ? functionArg(c.ctx, c.scope, c.args[0], [elem(c)]) : { e: fn(c, 0, [elem(c)]), t: undefined };
+    const out = f.t?.kind === 'datatype' && f.t.name === 'Option' ? f.t.args[0] : undefined;
+    return { e: E.prim('filterMap', f.e, c.recv.e), t: out ? T.seq(out) : undefined };
+  },
   Nodup: (c) => bool(E.eq(E.card(E.toSet(c.recv.e)), len(c))),
   nodup: (c) => bool(E.eq(E.card(E.toSet(c.recv.e)), len(c))),
   Pairwise: (c) => pairwise(c, fn(c, 0, [elem(c), elem(c)]), c.recv.e),
@@ -267,6 +272,8 @@ const CHARS: Record<string, Impl> = {
   toLower: (c) => ({ e: E.ite(isUpper(c.recv.e), E.intToChar(E.add(code(c.recv.e), E.int(32))), c.recv.e), t: T.char }),
   toUpper: (c) => ({ e: E.ite(isLower(c.recv.e), E.intToChar(E.sub(code(c.recv.e), E.int(32))), c.recv.e), t: T.char }),
 };
+
+Object.assign(CHARS, { toString: (c: Call): Typed => ({ e: E.seq(c.recv.e), t: T.string }) });
 
 const mapChars = (c: Call, f: Impl): Typed => {
   const x = freshName(c.ctx, 'c');
