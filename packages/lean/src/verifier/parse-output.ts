@@ -2,19 +2,20 @@ import type { Harness, ObligationOutcome, ObligationResult, ParsedRun, RunOutput
 
 /** One message of Lean's output: `file:line:col: error: text` (line 1-based, column 0-based), continued on the following lines. */
 export interface LeanMessage {
+  file: string;
   line: number;
   column: number;
   severity: 'error' | 'warning' | 'info';
   text: string;
 }
 
-const HEAD = /^(?:.*?):(\d+):(\d+): (error|warning|info)(?:\([^)]*\))?: ?(.*)$/;
+const HEAD = /^(.*?):(\d+):(\d+): (error|warning|info)(?:\([^)]*\))?: ?(.*)$/;
 
 export function leanMessages(output: string): LeanMessage[] {
   const out: LeanMessage[] = [];
   for (const line of output.split(/\r?\n/)) {
     const m = HEAD.exec(line);
-    if (m) out.push({ line: Number(m[1]), column: Number(m[2]), severity: m[3] as LeanMessage['severity'], text: m[4]! });
+    if (m) out.push({ file: m[1]!, line: Number(m[2]), column: Number(m[3]), severity: m[4] as LeanMessage['severity'], text: m[5]! });
     else if (out.length && line.trim()) out.at(-1)!.text += `\n${line}`;
   }
   return out;
@@ -38,7 +39,9 @@ export function classify(text: string): ObligationResult {
  * spec itself) means the harness as a whole did not elaborate.
  */
 export function parseLeanOutput(output: RunOutput, harness: Harness): ParsedRun {
-  const messages = leanMessages(`${output.stdout}\n${output.stderr}`).filter((m) => m.severity === 'error');
+  // Lean names the file as it was given (the harness's path); messages about other files are not ours.
+  const ours = (m: LeanMessage) => m.file === harness.main || m.file.endsWith(`/${harness.main}`);
+  const messages = leanMessages(`${output.stdout}\n${output.stderr}`).filter((m) => m.severity === 'error' && ours(m));
   const inside = (m: LeanMessage) => harness.obligations.find((o) => o.lines && m.line >= o.lines[0] && m.line <= o.lines[1]);
   const stray = messages.find((m) => !inside(m));
   if (stray) return { kind: 'harness-error', message: `line ${stray.line}: ${stray.text}` };

@@ -17,7 +17,8 @@ function candidates(): string[][] {
 
 export async function detectLean(): Promise<VerifierInfo> {
   for (const command of candidates()) {
-    const probe = await withPrivateDir('specmut-lean-probe', (dir) => runProcess([...command, '--version'], { cwd: dir, deadlineSeconds: 60 }));
+    // From the working directory: `lake env` finds the project (and its Mathlib) there.
+    const probe = await runProcess([...command, '--version'], { cwd: process.cwd(), deadlineSeconds: 60 });
     const m = /version (\d+\.\d+\.\d+[^\s,)]*)/.exec(`${probe.stdout}\n${probe.stderr}`);
     if (!probe.spawnError && probe.exitCode === 0 && m) return { name: 'lean', version: m[1]!, command, details: {} };
   }
@@ -36,12 +37,15 @@ export function leanArguments(info: VerifierInfo, file: string, timeoutSeconds: 
   return [...info.command, '-D', `maxHeartbeats=${heartbeats}`, file];
 }
 
-/** Runs Lean on the harness in a private directory; a crash or the deadline is an output, never a throw. */
+/**
+ * Runs Lean on the harness, written to a private directory; Lean runs in the working directory so
+ * that `lake env` sees the user's project. A crash or the deadline is an output, never a throw.
+ */
 export async function runLean(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
   return withPrivateDir('specmut-lean', async (dir) => {
     for (const f of request.harness.files) await writeFile(join(dir, f.name), f.text);
-    const result = await runProcess(leanArguments(info, request.harness.main, request.timeoutSeconds), {
-      cwd: dir,
+    const result = await runProcess(leanArguments(info, join(dir, request.harness.main), request.timeoutSeconds), {
+      cwd: process.cwd(),
       deadlineSeconds: request.deadlineSeconds,
       signal: request.signal,
     });
