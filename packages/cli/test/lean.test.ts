@@ -15,7 +15,20 @@ function specmut(args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+const examples = fileURLToPath(new URL('../../../examples/lean/', import.meta.url));
+
 describe('specmut with Lean specs', () => {
+  it('scores the Lean example with the evaluator: the weak postcondition lets wrong answers through', () => {
+    const json = join(out, 'examples.json');
+    const r = specmut(['score', examples, '--backend', 'eval', '--json', json, '--no-cache']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    const bySpec = Object.fromEntries(report.specs.map((s: { spec: string; completeness: number; correctness: number; preconditionCompleteness: number }) => [s.spec.replace(/.*\//, ''), s]));
+    expect(bySpec['second-largest.lean']).toMatchObject({ correctness: 1, completeness: 1, preconditionCompleteness: 1 });
+    expect(bySpec['second-largest-weak.lean'].correctness).toBe(1);
+    expect(bySpec['second-largest-weak.lean'].completeness).toBeLessThan(1);
+  });
+
   it('parse --lang lean checks Lean files', () => {
     const r = specmut(['parse', '--lang', 'lean', join(leanFixtures, 'specs.lean')]);
     expect(r.err).toBe('');
