@@ -10,6 +10,11 @@ export async function fixtureModule(name = 'specs.lean'): Promise<SpecModule> {
   return loadLeanModule(file, readFileSync(file, 'utf8'));
 }
 
+/** A module from Lean text written in the test. */
+export function moduleOf(text: string, file = 'test.lean'): Promise<SpecModule> {
+  return loadLeanModule(file, text);
+}
+
 export function methodOf(module: SpecModule, name: string): MethodSpec {
   const m = module.methods.find((x) => x.name === name);
   if (!m) throw new Error(`no method ${name} in ${module.methods.map((x) => x.name).join(', ')}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { V } from '@specmut/core';
-import { fixtureModule, post, pre } from './helpers.js';
+import { fixtureModule, moduleOf, post, pre } from './helpers.js';
 
 const ints = (...xs: number[]) => V.seq(xs.map((x) => V.int(x)));
 
@@ -63,9 +63,8 @@ describe('lowering Lean terms with Lean semantics', async () => {
 
 describe('theorem-style specs: f at the test arguments only', () => {
   it('a call of f whose argument was bound again by let is not the result', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def f (n k : Int) : Int := sorry\ntheorem a (n k : Int) (h : n > 0) : let k := n - 1\n  f n k = 0 := sorry\ntheorem b (n k : Int) : let r := f n k\n  r ≥ 0 := sorry\n';
-    const module = await loadLeanModule('t.lean', text);
+    const module = await moduleOf(text);
     expect(await post(module, 'f', { n: V.int(3), k: V.int(2), result: V.int(0) })).toBe('unknown');
     expect(await post(module, 'f', { n: V.int(3), k: V.int(2), result: V.int(-1) })).toBe('fails');
   });
@@ -73,13 +72,12 @@ describe('theorem-style specs: f at the test arguments only', () => {
 
 describe('Nat or Int: the binop% elaborator', () => {
   it('computes a tree of arithmetic in Int when one leaf or the other side of a relation is an Int', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = [
       'def g_precond (n : Nat) : Prop := True',
       'def g_postcond (n : Nat) (result : Int) (h_precond : g_precond (n)) : Prop :=',
       '  result = n - 5 ∧ (n - 5 : Nat) ≥ 0 ∧ ((n - 5 : Nat) : Int) = result + 0 * result - result + (n - 5 : Nat)',
     ].join('\n');
-    const module = await loadLeanModule('g.lean', text);
+    const module = await moduleOf(text);
     // result = ↑n - 5 in Int; (n - 5 : Nat) truncates
     expect(await post(module, 'g', { n: V.int(2), result: V.int(-3) })).toBe('holds');
     expect(await post(module, 'g', { n: V.int(2), result: V.int(0) })).toBe('fails');
@@ -88,9 +86,8 @@ describe('Nat or Int: the binop% elaborator', () => {
 
 describe('coercions', () => {
   it('a value compared with an Option is coerced to some', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def h_precond (xs : List Int) : Prop := True\ndef h_postcond (xs : List Int) (result : List Int) (h_precond : h_precond (xs)) : Prop :=\n  result.length = xs.length ∧ ∀ i < xs.length, result[i]! = some (2 * xs[i]!)\n';
-    const module = await loadLeanModule('h.lean', text);
+    const module = await moduleOf(text);
     expect(await post(module, 'h', { xs: ints(1, -2), result: ints(2, -4) })).toBe('holds');
     expect(await post(module, 'h', { xs: ints(1, -2), result: ints(2, 4) })).toBe('fails');
   });
@@ -98,10 +95,9 @@ describe('coercions', () => {
 
 describe('library names', () => {
   it('toString of a Nat is its decimal digits; names of Object.prototype are not library functions', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def d_precond (n : Nat) : Prop := True\ndef d_postcond (n : Nat) (result : Nat) (h_precond : d_precond (n)) : Prop :=\n  result = ((toString n).toList.map (fun c => c.toNat - \'0\'.toNat)).sum ∧ (Nat.repr n).length > 0\n' +
       'def e_precond (n : Nat) : Prop := True\ndef e_postcond (n : Nat) (result : Nat) (h_precond : e_precond (n)) : Prop :=\n  result = n.constructor\n';
-    const module = await loadLeanModule('d.lean', text);
+    const module = await moduleOf(text);
     expect(await post(module, 'd', { n: V.int(907), result: V.int(16) })).toBe('holds');
     expect(await post(module, 'd', { n: V.int(907), result: V.int(15) })).toBe('fails');
     expect(await post(module, 'e', { n: V.int(1), result: V.int(1) })).toBe('unknown');
@@ -110,9 +106,8 @@ describe('library names', () => {
 
 describe('theorem-style specs naming the result in a hypothesis', () => {
   it('(y : R) (h : y = f x): y is the result', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def evens (arr : Array Int) : Array Int := sorry\ntheorem evens_spec (arr : Array Int) (out : Array Int) (h : out = evens arr) :\n  (∀ k, k < out.size → out[k]! % 2 = 0) ∧ (∀ x, x ∈ arr.toList ∧ x % 2 = 0 → x ∈ out.toList) := sorry\n';
-    const module = await loadLeanModule('e.lean', text);
+    const module = await moduleOf(text);
     expect(module.methods[0]!.signature.params.map((p) => p.name)).toEqual(['arr']);
     expect(await post(module, 'evens', { arr: ints(1, 2, 4), result: ints(2, 4) })).toBe('holds');
     expect(await post(module, 'evens', { arr: ints(1, 2, 4), result: ints(2, 3) })).toBe('fails');
@@ -122,9 +117,8 @@ describe('theorem-style specs naming the result in a hypothesis', () => {
 
 describe('bounds Lean specs need', () => {
   it('∃ m, n = 4 ^ m is decided: the power bounds the exponent', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def p_precond (n : Nat) : Prop := True\ndef p_postcond (n : Nat) (result : Bool) (h_precond : p_precond (n)) : Prop :=\n  result ↔ (∃ m : Nat, n = 4 ^ m)\n';
-    const module = await loadLeanModule('p.lean', text);
+    const module = await moduleOf(text);
     for (const [n, r] of [[1, true], [16, true], [0, false], [8, false], [1024, true]] as const) {
       expect(await post(module, 'p', { n: V.int(n), result: V.bool(r) })).toBe('holds');
       expect(await post(module, 'p', { n: V.int(n), result: V.bool(!r) })).toBe('fails');
@@ -134,9 +128,8 @@ describe('bounds Lean specs need', () => {
 
 describe('Prod and Option functions', () => {
   it('Prod.fst as a function, find? and Option.map', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def q_precond (xs : List (Nat × Int)) : Prop := List.Nodup (xs.map Prod.fst)\ndef q_postcond (xs : List (Nat × Int)) (result : Option Int) (h_precond : q_precond (xs)) : Prop :=\n  result = (xs.find? (fun p => p.1 == 2) |>.map (·.2))\n';
-    const module = await loadLeanModule('q.lean', text);
+    const module = await moduleOf(text);
     const xs = V.seq([V.tuple([V.int(1), V.int(-1)]), V.tuple([V.int(2), V.int(-2)])]);
     expect(await pre(module, 'q', { xs })).toBe('holds');
     expect(await pre(module, 'q', { xs: V.seq([V.tuple([V.int(1), V.int(-1)]), V.tuple([V.int(1), V.int(-2)])]) })).toBe('fails');
@@ -147,14 +140,13 @@ describe('Prod and Option functions', () => {
 
 describe('bounds implied by the facts of a quantifier', () => {
   it('∃ i, i + k ≤ n ∧ … and ∀ i, i + k < n → … are enumerated', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = [
       'def s_precond (sub : List Int) (main : List Int) : Prop := True',
       'def s_postcond (sub : List Int) (main : List Int) (result : Bool) (h_precond : s_precond (sub) (main)) : Prop :=',
       '  ((∃ i, i + sub.length ≤ main.length ∧ sub = (main.drop i).take sub.length) ↔ result) ∧',
       '  (∀ i, i + 1 < main.length → main[i]! ≤ main[i + 1]! ∨ true)',
     ].join('\n');
-    const module = await loadLeanModule('s.lean', text);
+    const module = await moduleOf(text);
     expect(await post(module, 's', { sub: ints(2, 3), main: ints(1, 2, 3), result: V.bool(true) })).toBe('holds');
     expect(await post(module, 's', { sub: ints(3, 2), main: ints(1, 2, 3), result: V.bool(true) })).toBe('fails');
     expect(await post(module, 's', { sub: ints(3, 2), main: ints(1, 2, 3), result: V.bool(false) })).toBe('holds');
@@ -163,31 +155,28 @@ describe('bounds implied by the facts of a quantifier', () => {
 
 describe('Floats', () => {
   it('scientific literals are Floats, arithmetic is IEEE, Nat.toFloat converts', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = [
       'def avg_precond (xs : List Float) : Prop := xs.length > 0',
       'def avg_postcond (xs : List Float) (result : Float) (h_precond : avg_precond (xs)) : Prop :=',
       '  result * xs.length.toFloat == xs.foldl (· + ·) 0.0 ∧ (0.1 + 0.2 != 0.3) ∧ result ≥ -1e3',
     ].join('\n');
-    const module = await loadLeanModule('f.lean', text);
+    const module = await moduleOf(text);
     const xs = V.seq([V.float(1.5), V.float(2.5)]);
     expect(await post(module, 'avg', { xs, result: V.float(2) })).toBe('holds');
     expect(await post(module, 'avg', { xs, result: V.float(2.5) })).toBe('fails');
   });
 
   it('= on Floats (propositional equality: NaN = NaN, 0.0 ≠ -0.0) is not read as IEEE ==', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def id_precond (x : Float) : Prop := True\ndef id_postcond (x : Float) (result : Float) (h_precond : id_precond (x)) : Prop := result = x\n';
-    const module = await loadLeanModule('id.lean', text);
+    const module = await moduleOf(text);
     expect(await post(module, 'id', { x: V.float(NaN), result: V.float(NaN) })).toBe('unknown');
   });
 });
 
 describe('Std.Do triples', () => {
   it('⦃⌜P⌝⦄ f x ⦃⇓r => ⌜Q⌝⦄ about an Id function: P → Q with r the result', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def inc (x : Nat) : Id Nat := sorry\ntheorem inc_spec (x : Nat) : ⦃⌜x > 0⌝⦄ inc x ⦃⇓r => ⌜r = x + 1⌝⦄ := by sorry\n';
-    const module = await loadLeanModule('i.lean', text);
+    const module = await moduleOf(text);
     expect(await post(module, 'inc', { x: V.int(2), result: V.int(3) })).toBe('holds');
     expect(await post(module, 'inc', { x: V.int(2), result: V.int(4) })).toBe('fails');
     expect(await post(module, 'inc', { x: V.int(0), result: V.int(4) })).toBe('holds');
@@ -208,9 +197,8 @@ describe('explanations in Lean notation', () => {
 
 describe('theorem statements with leading ∀', () => {
   it('∀ (x : Nat), P x → Q (f x): x is a variable of the theorem, P a hypothesis', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def sq (x : Nat) : Nat := sorry\ntheorem sq_spec : ∀ (x : Nat), x > 1 → sq x > x := sorry\ntheorem sq_eq : ∀ x : Nat, sq x = x * x := sorry\n';
-    const module = await loadLeanModule('sq.lean', text);
+    const module = await moduleOf(text);
     expect(await post(module, 'sq', { x: V.int(3), result: V.int(9) })).toBe('holds');
     expect(await post(module, 'sq', { x: V.int(3), result: V.int(8) })).toBe('fails');
   });
@@ -218,22 +206,20 @@ describe('theorem statements with leading ∀', () => {
 
 describe('theorem statements with an untyped leading ∀', () => {
   it('f x under ∀ x (no type, so not a variable of the theorem) is not the result', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
-    const module = await loadLeanModule('g.lean', 'def g (x : Nat) : Nat := sorry\ntheorem g_pos : ∀ x, g x > 0 := sorry\n');
+    const module = await moduleOf('def g (x : Nat) : Nat := sorry\ntheorem g_pos : ∀ x, g x > 0 := sorry\n');
     expect(await post(module, 'g', { x: V.int(3), result: V.int(0) })).toBe('unknown');
   });
 });
 
 describe('more library functions', () => {
   it('Nat.sub as a function, Nat.log2, intersperse, String.split and replace, dropRight', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = [
       'def k_precond (n : Nat) (s : String) : Prop := True',
       'def k_postcond (n : Nat) (s : String) (result : List String) (h_precond : k_precond (n) (s)) : Prop :=',
       '  Nat.sub 2 n = 0 ∧ n.log2 = 3 ∧ [1, 2].intersperse 0 = [1, 0, 2] ∧ result = s.split (· = \',\') ∧',
       '  s.replace "," ";" = "a;;b" ∧ s.dropRight 1 = "a,,"',
     ].join('\n');
-    const module = await loadLeanModule('k.lean', text);
+    const module = await moduleOf(text);
     const result = V.seq([V.string('a'), V.string(''), V.string('b')]);
     expect(await post(module, 'k', { n: V.int(9), s: V.string('a,,b'), result })).toBe('holds');
     expect(await post(module, 'k', { n: V.int(16), s: V.string('a,,b'), result })).toBe('fails');
@@ -243,22 +229,20 @@ describe('more library functions', () => {
 
 describe('robustness', () => {
   it('a precondition that cannot be called with the inputs is unknown, not a crash', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = 'def s_precond (a : Array Int) : Prop := a.size > 0\ndef s_postcond (a : Array Int) (result : Bool) (h_precond : s_precond a) (old_a : Array Int) : Prop := result = true\n';
-    const module = await loadLeanModule('s.lean', text);
+    const module = await moduleOf(text);
     expect(await pre(module, 's', { a: ints(1), result: V.bool(true), old_a: ints(1) })).toBe('unknown');
   });
 });
 
 describe('coercions and conversions', () => {
   it('-n of a Nat where an Int is expected, Char.toString, filterMap', async () => {
-    const { loadLeanModule } = await import('../src/index.js');
     const text = [
       'def c_precond (n : Nat) (xs : List Int) : Prop := True',
       'def c_postcond (n : Nat) (xs : List Int) (result : Int) (h_precond : c_precond (n) (xs)) : Prop :=',
       "  result = -n ∧ 'a'.toString = \"a\" ∧ xs.filterMap (fun x => if x > 0 then some (x * 2) else none) = [2, 6]",
     ].join('\n');
-    const module = await loadLeanModule('c.lean', text);
+    const module = await moduleOf(text);
     expect(await post(module, 'c', { n: V.int(4), xs: ints(1, -2, 3), result: V.int(-4) })).toBe('holds');
     expect(await post(module, 'c', { n: V.int(4), xs: ints(1, -2, 3), result: V.int(4) })).toBe('fails');
   });
