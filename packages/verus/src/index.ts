@@ -1,0 +1,1 @@
+export { parseVerus, verusParser } from './syntax/parser.js';
