@@ -42,3 +42,4 @@ export * from './backend/load-module.js';
 export * from './oracle/schedule.js';
 export * from './oracle/settle.js';
 export * from './spec-mutation/index.js';
+export * from './import/pairing.js';
