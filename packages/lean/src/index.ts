@@ -10,3 +10,4 @@ export { emitLeanHarness } from './harness/emit.js';
 export { parseLeanOutput } from './verifier/parse-output.js';
 export { runLean, detectLean, LEAN_TARGET } from './verifier/run.js';
 export * from './import/verina.js';
+export * from './import/verina-pairing.js';

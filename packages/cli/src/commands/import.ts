@@ -2,11 +2,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SpecmutError } from '@specmut/core';
 import { IMPORT_REPORT_FILE, importMbppDfy, type ImportReport, type TaskReport } from '@specmut/dafny';
-import { importVerina, VERINA_REPORT_FILE } from '@specmut/lean';
+import { PAIRING_REPORT_FILE, VERINA_REPORT_FILE } from '@specmut/lean';
+import { BACKEND_MODULE_OPTION } from '../backends.js';
 import type { Io } from '../io.js';
+import { importVerinaCommand } from './import-verina.js';
 
 export const IMPORT_USAGE = `specmut import mbpp-dfy <dir> --out <dir> [--tests-from <dir>]
 specmut import verina <dir> --out <dir>
+specmut import verina <dir> --lang <language> --specs <dir> [--csv <file>] --out <dir>
 
 Turns the MBPP-DFY benchmark into specmut suites: for each task, the spec (copied) and a suite whose
 tests are read from the task's test method (inputs from its calls, expected outputs from its checks
@@ -19,7 +22,15 @@ Options:
 
 verina: each <dir>/<task>/ (task.lean, test.json, reject_inputs.json) becomes <task>.suite.json with the
 spec next to it: test inputs and expected outputs read as Lean literals, the unexpected outputs as known
-wrong outputs, the reject inputs as the suite's rejectInputs. Report: <out>/${VERINA_REPORT_FILE}.`;
+wrong outputs, the reject inputs as the suite's rejectInputs. Report: <out>/${VERINA_REPORT_FILE}.
+
+verina --lang dafny|verus|lean --specs DIR: pairs the benchmark's translations of VERINA tasks (the
+files of DIR whose row in the benchmark CSV has source verina; --csv FILE, by default the one CSV next
+to DIR) with the tests of the task each translates. Parameters and results are matched by position;
+every value is converted to the translation's type (Nat, Int, List, Array, String, Char, Option,
+tuples), with range checks for machine integers and never clamped: a value that does not convert
+leaves its test (or wrong output, or reject input) out, with the reason. Writes <id>.suite.json with
+the translation next to it; each pair is paired, partial or skipped. Report: <out>/${PAIRING_REPORT_FILE}.`;
 
 const FORMATS = ['mbpp-dfy', 'verina'];
 
@@ -50,6 +61,10 @@ export async function importCommand(args: string[], io: Io): Promise<number> {
     options: {
       out: { type: 'string' },
       'tests-from': { type: 'string' },
+      lang: { type: 'string' },
+      specs: { type: 'string' },
+      csv: { type: 'string' },
+      ...BACKEND_MODULE_OPTION,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -66,13 +81,9 @@ export async function importCommand(args: string[], io: Io): Promise<number> {
   if (!values.out) throw new SpecmutError('bad-option', 'import needs --out <dir> for the suites', undefined, IMPORT_USAGE);
 
   if (format === 'verina') {
-    const report = await importVerina({ dir, out: values.out });
-    for (const t of report.tasks) if (t.status !== 'imported') io.out([`${t.task}: ${t.status}`, ...t.reasons.map((r) => `    ${r}`)].join('\n'));
-    const n = report.totals;
-    io.out(`${plural(n.tasks, 'task')}: ${n.imported} imported, ${n.partial} partial, ${n.skipped} skipped; ${plural(n.tests, 'test')}, ${n.wrong} wrong outputs, ${n.rejectInputs} reject inputs`);
-    io.out(`suites written to ${report.out}; report: ${join(report.out, VERINA_REPORT_FILE)}`);
-    return 0;
+    return importVerinaCommand({ dir, out: values.out, lang: values.lang, specs: values.specs, csv: values.csv, backendModules: values['backend-module'] }, io);
   }
+  if (values.lang || values.specs || values.csv) throw new SpecmutError('bad-option', '--lang, --specs and --csv belong to import verina', undefined, IMPORT_USAGE);
   const report = await importMbppDfy({ dir, out: values.out, testsFrom: values['tests-from'] });
   for (const task of report.tasks) {
     if (task.status !== 'imported') io.out(formatTaskProblems(task));

@@ -6,12 +6,12 @@ import { loadLeanModule } from '../spec-module.js';
 import { readLeanValue } from '../values.js';
 
 /** `test.json`: inputs by parameter name (Lean literals as strings, or JSON numbers and booleans), the expected output and known wrong ones. */
-const TestSchema = z.object({
+export const VerinaTestSchema = z.object({
   input: z.record(z.string(), z.unknown()),
   expected: z.unknown(),
   unexpected: z.array(z.unknown()).default([]),
 });
-const RejectSchema = z.object({ input: z.record(z.string(), z.unknown()) });
+export const VerinaRejectSchema = z.object({ input: z.record(z.string(), z.unknown()) });
 const SignatureSchema = z.object({ name: z.string() });
 const TaskSchema = z.object({ signature: SignatureSchema });
 
@@ -59,7 +59,7 @@ export function quoteLongIntegers(text: string): string {
   return out;
 }
 
-async function readJson(file: string): Promise<unknown> {
+export async function readVerinaJson(file: string): Promise<unknown> {
   const text = quoteLongIntegers(await readFile(file, 'utf8'));
   try {
     return JSON.parse(text);
@@ -72,13 +72,13 @@ async function readJson(file: string): Promise<unknown> {
  * A value given as a Lean literal string, or as plain JSON for numbers and booleans. VERINA writes a
  * top-level String or Char value as its bare text (`"abca"`, `","`), a nested one as a Lean literal.
  */
-async function readValue(raw: unknown, type: Type): Promise<Value> {
+export async function readVerinaValue(raw: unknown, type: Type): Promise<Value> {
   if (typeof raw === 'string' && type.kind === 'string') return V.string(raw);
   if (typeof raw === 'string' && type.kind === 'char' && [...raw].length === 1) return V.char(raw);
   if (typeof raw === 'string') return readLeanValue(raw, type);
   if (Array.isArray(raw) && (type.kind === 'seq' || type.kind === 'array')) {
     const elem: Type = type.kind === 'array' && type.dims > 1 ? { ...type, dims: type.dims - 1 } : type.elem;
-    return V.seq(await Promise.all(raw.map((x) => readValue(x, elem))));
+    return V.seq(await Promise.all(raw.map((x) => readVerinaValue(x, elem))));
   }
   if (typeof raw === 'number' || typeof raw === 'boolean') return readLeanValue(String(raw), type);
   throw new SpecmutError('bad-value', `expected a Lean literal string, a number or a boolean, got ${JSON.stringify(raw)}`);
@@ -88,7 +88,7 @@ async function readInputs(raw: Record<string, unknown>, method: MethodSpec): Pro
   const out: Record<string, Json> = {};
   for (const p of method.signature.params) {
     if (!(p.name in raw)) throw new SpecmutError('bad-value', `no value for parameter ${p.name}`);
-    out[p.name] = encodeValue(await readValue(raw[p.name], p.type), p.type);
+    out[p.name] = encodeValue(await readVerinaValue(raw[p.name], p.type), p.type);
   }
   const extra = Object.keys(raw).filter((k) => !method.signature.params.some((p) => p.name === k));
   if (extra.length) throw new SpecmutError('bad-value', `values for unknown parameters ${extra.join(', ')}`);
@@ -102,7 +102,7 @@ async function importTask(dir: string, task: string, out: string): Promise<Verin
   const report: VerinaTaskReport = { task, status: 'skipped', tests: 0, wrong: 0, rejectInputs: 0, reasons: [] };
   const specFile = join(dir, 'task.lean');
   const text = await readFile(specFile, 'utf8');
-  const sigRaw = await readJson(join(dir, 'task.json')).then((j) => TaskSchema.parse(j).signature).catch(async () => SignatureSchema.parse(await readJson(join(dir, 'signature.json'))));
+  const sigRaw = await readVerinaJson(join(dir, 'task.json')).then((j) => TaskSchema.parse(j).signature).catch(async () => SignatureSchema.parse(await readVerinaJson(join(dir, 'signature.json'))));
   let module;
   try {
     module = await loadLeanModule(specFile, text);
@@ -117,13 +117,13 @@ async function importTask(dir: string, task: string, out: string): Promise<Verin
   }
   const result = method.signature.results[0]!;
   const tests = [];
-  const rawTests = z.array(TestSchema).parse(await readJson(join(dir, 'test.json')));
+  const rawTests = z.array(VerinaTestSchema).parse(await readVerinaJson(join(dir, 'test.json')));
   for (const [i, t] of rawTests.entries()) {
     try {
       const inputs = await readInputs(t.input, method);
-      const output = encodeValue(await readValue(t.expected, result.type), result.type);
+      const output = encodeValue(await readVerinaValue(t.expected, result.type), result.type);
       const wrong: Json[] = [];
-      for (const u of t.unexpected) wrong.push(encodeValue(await readValue(u, result.type), result.type));
+      for (const u of t.unexpected) wrong.push(encodeValue(await readVerinaValue(u, result.type), result.type));
       tests.push({ id: `test${i + 1}`, inputs, output, ...(wrong.length ? { wrong } : {}) });
       report.wrong += wrong.length;
     } catch (e) {
@@ -132,8 +132,8 @@ async function importTask(dir: string, task: string, out: string): Promise<Verin
   }
   const rejectInputs = [];
   const rejectFile = join(dir, 'reject_inputs.json');
-  const rawRejects = await stat(rejectFile).then(() => readJson(rejectFile), () => []);
-  for (const [i, r] of z.array(RejectSchema).parse(rawRejects).entries()) {
+  const rawRejects = await stat(rejectFile).then(() => readVerinaJson(rejectFile), () => []);
+  for (const [i, r] of z.array(VerinaRejectSchema).parse(rawRejects).entries()) {
     try {
       rejectInputs.push({ id: `reject${i + 1}`, inputs: await readInputs(r.input, method) });
     } catch (e) {
