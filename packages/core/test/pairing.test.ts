@@ -65,6 +65,9 @@ describe('pairSignatures and pairTest', () => {
   it('refuses signatures of another shape with the reason', () => {
     expect(() => pairSignatures(sig([['a', T.int]], [['r', T.int]]), sig([['a', T.int], ['b', T.int]], [['r', T.int]]))).toThrow(/takes 1 parameters, f takes 2/);
     expect(() => pairSignatures(sig([['a', T.int]], [['r', T.int]]), sig([['a', T.int]], [['x', T.int], ['y', T.int]]))).toThrow(/has 2 outputs/);
+    expect(() => pairSignatures(sig([['xs', T.seq(T.float)]], [['r', T.bool]]), sig([['a', T.array(T.int)]], [['r', T.bool]]))).toThrow('parameter xs → a: float has no counterpart of type int');
+    expect(() => pairSignatures(sig([['a', T.int]], [['r', option(T.int, 'none', 'some')]]), sig([['a', T.int]], [['r', T.int]]))).toThrow('result → r: Option(int) has no counterpart of type int');
+    expect(pairSignatures(sig([['a', T.int]], [['r', option(T.nat, 'none', 'some')]]), sig([['a', u8]], [['r', option(T.int, 'None', 'Some')]])).outputs).toHaveLength(1);
   });
 
   it('spreads a tuple result over several target outputs', () => {

@@ -18,7 +18,6 @@ export class ConversionError extends SpecmutError {
     readonly detail: string,
   ) {
     super('bad-value', `${path}: ${detail}`);
-    this.name = 'ConversionError';
   }
 }
 
@@ -137,6 +136,60 @@ function convertDatatype(value: Extract<Value, { kind: 'datatype' }>, from: Type
   );
 }
 
+/**
+ * Why no value of `from` converts to `to` (the rules of convertValue, on types), or undefined when
+ * some may: a signature whose types cannot correspond is refused once, not test by test.
+ */
+export function typeMismatch(from: Type, to: Type, names: TypeNames = DEBUG_NAMES, seen: Set<string> = new Set()): string | undefined {
+  const no = () => `${names.source(from)} has no counterpart of type ${names.target(to)}`;
+  if (from.kind === 'opaque' || from.kind === 'param') return `${names.source(from)} is not a type specmut models`;
+  if (to.kind === 'opaque' || to.kind === 'param') return `${names.target(to)} is not a type specmut models`;
+  if (INTEGER_KINDS.has(from.kind)) return INTEGER_KINDS.has(to.kind) || to.kind === 'real' ? undefined : no();
+  if (SEQUENCE_KINDS.has(from.kind) || SEQUENCE_KINDS.has(to.kind)) {
+    if (!SEQUENCE_KINDS.has(from.kind) || !SEQUENCE_KINDS.has(to.kind)) return no();
+    return typeMismatch(elementType(from)!, elementType(to)!, names, seen);
+  }
+  switch (from.kind) {
+    case 'bool':
+    case 'char':
+    case 'real':
+      return to.kind === from.kind ? undefined : no();
+    case 'float':
+      return to.kind === 'float' || to.kind === 'real' ? undefined : no();
+    case 'set':
+    case 'multiset':
+      return to.kind === from.kind ? typeMismatch(from.elem, to.elem, names, seen) : no();
+    case 'map':
+      return to.kind === 'map' ? (typeMismatch(from.key, to.key, names, seen) ?? typeMismatch(from.value, to.value, names, seen)) : no();
+    case 'tuple':
+      if (to.kind !== 'tuple' || to.elems.length !== from.elems.length) return no();
+      for (const [i, e] of from.elems.entries()) {
+        const why = typeMismatch(e, to.elems[i]!, names, seen);
+        if (why) return why;
+      }
+      return undefined;
+    case 'datatype': {
+      if (to.kind !== 'datatype') return no();
+      const key = `${showType(from)}→${showType(to)}`;
+      // A recursive datatype meets itself again in its fields: its first visit answers for it.
+      if (seen.has(key)) return undefined;
+      seen.add(key);
+      for (const fromCtor of from.ctors) {
+        const toCtor = to.ctors.find((c) => ctorKey(c.name) === ctorKey(fromCtor.name));
+        if (!toCtor || from.ctors.length !== to.ctors.length || toCtor.fields.length !== fromCtor.fields.length) return no();
+        const toFields = constructorFields(to, toCtor);
+        for (const [i, f] of constructorFields(from, fromCtor).entries()) {
+          const why = typeMismatch(f, toFields[i]!, names, seen);
+          if (why) return why;
+        }
+      }
+      return undefined;
+    }
+    default:
+      return no();
+  }
+}
+
 /** A finite double as the exact rational it is. */
 function floatToReal(x: number): Value {
   if (Number.isInteger(x)) return V.real(BigInt(x));
@@ -185,7 +238,17 @@ export function pairSignatures(source: Signature, target: Signature, names: Type
   if (outs.length === 1) outputs = [{ target: outs[0]! }];
   else if (result.type.kind === 'tuple' && result.type.elems.length === outs.length) outputs = outs.map((target, element) => ({ target, element }));
   else throw refuse(`${source.name} returns ${names.source(result.type)}, ${target.name} has ${outs.length} outputs (${outs.map((o) => o.name).join(', ')})`);
-  return { source, target, params: source.params.map((p, i) => ({ source: p, target: target.params[i]! })), result, outputs };
+  const params = source.params.map((p, i) => ({ source: p, target: target.params[i]! }));
+  for (const { source: p, target: q } of params) {
+    const why = typeMismatch(p.type, q.type, names);
+    if (why) throw refuse(`parameter ${p.name} → ${q.name}: ${why}`);
+  }
+  for (const slot of outputs) {
+    const from = slot.element === undefined ? result.type : (result.type as Extract<Type, { kind: 'tuple' }>).elems[slot.element]!;
+    const why = typeMismatch(from, slot.target.type, names);
+    if (why) throw refuse(`result${slot.element === undefined ? '' : `.${slot.element}`} → ${slot.target.name}: ${why}`);
+  }
+  return { source, target, params, result, outputs };
 }
 
 /** A test as the source gives it: inputs by source parameter name, the expected result and known wrong ones. */

@@ -172,7 +172,7 @@ export function chooseMethod(methods: readonly MethodSpec[], task: Signature, no
   if (byName.length) return byName.at(-1);
   const candidates = methods.filter((m) => m.signature.params.length === task.params.length && m.clauses.some((c) => c.role === 'postcondition'));
   const chosen = candidates.at(-1);
-  if (chosen) notes.push(`no method named ${task.name}: chose ${chosen.name}, the last one with a postcondition and ${task.params.length} parameters`);
+  if (chosen) notes.push(`no method named ${task.name}: chose ${chosen.name}, the last one with a postcondition and ${task.params.length} parameter${task.params.length === 1 ? '' : 's'}`);
   return chosen;
 }
 
