@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { T, type MethodSpec } from '@specmut/core';
+import { chooseMethod, parseCsv, readLeanType } from '@specmut/lean';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/pairing/', import.meta.url));
@@ -94,5 +96,36 @@ describe('import verina --lang: translations paired with VERINA tests', () => {
     const noLang = specmut(['import', 'verina', join(fixtures, 'verina'), '--specs', fixtures, '--out', join(tmp, 'y')]);
     expect(noLang.code).toBe(2);
     expect(noLang.err).toMatch(/--specs and --csv go with --lang/);
+  });
+});
+
+describe('pairing helpers', () => {
+  it('reads CSV fields with quotes, commas and newlines inside them', () => {
+    expect(parseCsv('id,note\r\nA1,"x, ""y""\nz"\nB2,\n')).toEqual([['id', 'note'], ['A1', 'x, "y"\nz'], ['B2', '']]);
+  });
+
+  it("reads task.json's Lean types", async () => {
+    expect(await readLeanType('List (Nat × Int)')).toEqual(T.seq(T.tuple(T.nat, T.int)));
+    expect(await readLeanType('Array (Array Char)')).toEqual(T.array(T.char, 2));
+    expect((await readLeanType('Option String')).kind).toBe('datatype');
+    expect(await readLeanType('Std.HashMap Int Int')).toMatchObject({ kind: 'opaque' });
+  });
+
+  it('chooses the method of the same name (without case or _), else the last one with a postcondition and as many parameters', () => {
+    const m = (name: string, params: number, post: boolean): MethodSpec => ({
+      name,
+      kind: 'method',
+      signature: { name, params: Array.from({ length: params }, (_, i) => ({ name: `p${i}`, type: T.int })), results: [{ name: 'r', type: T.int }] },
+      clauses: post ? [{ role: 'postcondition', keyword: 'ensures', text: 'true', range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } }] : [],
+      range: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } },
+      dependencies: [],
+    });
+    const task = { name: 'double_array', params: [{ name: 'a', type: T.int }], results: [] };
+    const notes: string[] = [];
+    expect(chooseMethod([m('Helper', 1, true), m('DoubleArray', 1, false)], task, notes)?.name).toBe('DoubleArray');
+    expect(notes).toEqual([]);
+    expect(chooseMethod([m('Helper', 1, true), m('Main', 1, true), m('Other', 2, true), m('Last', 1, false)], task, notes)?.name).toBe('Main');
+    expect(notes).toEqual(['no method named double_array: chose Main, the last one with a postcondition and 1 parameter']);
+    expect(chooseMethod([m('Other', 2, true)], task, [])).toBeUndefined();
   });
 });
