@@ -37,9 +37,9 @@ describe('import verina --lang: translations paired with VERINA tests', () => {
   it('pairs each Dafny translation of the CSV, and says which were paired in part or skipped, and why', () => {
     expect(imported.err).toBe('');
     expect(imported.code).toBe(0);
-    expect(imported.out).toContain('XD0001 (clip, FirstAbove): partial (2 tests)\n    test3: input xs → xs[0]: -3 does not fit nat (it is >= 0)');
+    expect(imported.out).toContain('XD0001 (clip, FirstAbove): partial (3 tests)\n    test3: input xs → xs[0]: -3 does not fit nat (it is >= 0)');
     expect(imported.out).toContain('XD0003 (mean, Mean): skipped\n    parameter xs → xs: Float has no counterpart of type int');
-    expect(imported.out).toContain('3 dafny translations of VERINA tasks: 1 paired with all their tests, 1 partial, 1 skipped; 4 tests, 6 wrong outputs, 2 reject inputs');
+    expect(imported.out).toContain('3 dafny translations of VERINA tasks: 1 paired with all their tests, 1 partial, 1 skipped; 5 tests, 7 wrong outputs, 2 reject inputs');
     const report = readJson(join(dafnyOut, 'pairing-report.json'));
     const byId: Record<string, Pair> = Object.fromEntries(report.pairs.map((p: Pair) => [p.translation, p]));
     // The row of another source is not a translation of VERINA.
@@ -55,7 +55,7 @@ describe('import verina --lang: translations paired with VERINA tests', () => {
     expect(span.tests[0]).toEqual({ id: 'test1', inputs: { s: [3, -1, 4] }, output: { lo: -1, hi: 4 }, wrong: [{ lo: 3, hi: 4 }, { lo: -1, hi: 3 }] });
     expect(span.rejectInputs).toEqual([{ id: 'reject1', inputs: { s: [] } }]);
     const clip = readJson(join(dafnyOut, 'XD0001.suite.json'));
-    expect(clip.tests.map((t: { id: string }) => t.id)).toEqual(['test1', 'test2']);
+    expect(clip.tests.map((t: { id: string }) => t.id)).toEqual(['test1', 'test2', 'test4']);
     expect(clip.tests[0]).toEqual({ id: 'test1', inputs: { xs: [1, 5, 9], k: 4 }, output: { ctor: 'Some', args: [1] }, wrong: [{ ctor: 'Some', args: [2] }, 'None'] });
     expect(existsSync(join(dafnyOut, 'XD0001_specs.dfy'))).toBe(true);
   });
@@ -81,12 +81,22 @@ describe('import verina --lang: translations paired with VERINA tests', () => {
     const out = join(tmp, 'lean');
     const r = specmut(['import', 'verina', join(fixtures, 'verina'), '--lang', 'lean', '--specs', join(fixtures, 'lean'), '--csv', join(fixtures, 'benchmark.csv'), '--out', out]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('1 lean translation of VERINA tasks: 1 paired with all their tests, 0 partial, 0 skipped; 3 tests, 4 wrong outputs, 1 reject inputs');
+    expect(r.out).toContain('1 lean translation of VERINA tasks: 1 paired with all their tests, 0 partial, 0 skipped; 4 tests, 5 wrong outputs, 1 reject inputs');
     const suite = readJson(join(out, 'XL0001.suite.json'));
     expect(suite.tests[2]).toEqual({ id: 'test3', inputs: { xs: [-3, 8], k: 0 }, output: { ctor: 'some', args: [1] }, wrong: [{ ctor: 'some', args: [0] }] });
     const json = join(tmp, 'lean.json');
     expect(specmut(['score', out, '--backend', 'eval', '--mutants', '0', '--no-cache', '--json', json]).code).toBe(0);
     expect(readJson(json).specs[0]).toMatchObject({ correctness: 1, completeness: 1, preconditionCompleteness: 1 });
+  });
+
+  it('pairs into any backend, here one loaded with --backend-module: machine integers are range-checked, never clamped', () => {
+    const out = join(tmp, 'sig');
+    const r = specmut(['import', 'verina', join(fixtures, 'verina'), '--lang', 'sig', '--specs', join(fixtures, 'sig'), '--csv', join(fixtures, 'benchmark.csv'), '--backend-module', join(fixtures, 'sig-backend.mjs'), '--out', out]);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('XS0001 (clip, first_above): partial (2 tests)\n    test3: input xs → xs[0]: -3 does not fit u8 (its range is 0..=255)\n    test4: input k → k: 300 does not fit u8 (its range is 0..=255)');
+    const suite = readJson(join(out, 'XS0001.suite.json'));
+    expect(suite).toMatchObject({ language: 'sig', method: 'first_above' });
+    expect(suite.tests[1]).toEqual({ id: 'test2', inputs: { xs: [1, 2], k: 7 }, output: 'None', wrong: [{ ctor: 'Some', args: [0] }] });
   });
 
   it('refuses an unknown language, and --specs without --lang', () => {
