@@ -3,3 +3,5 @@ export { checkVerusSyntax, verusSyntaxProblems, assertVerusParsed } from './synt
 export { indexItems, VerusItems, type VerusFn, type VerusConst, type VerusDatatype, type VerusItem, type VerusParam, type FnMode } from './syntax/items.js';
 export { VerusTypes, optionType, isModelled, firstOpaque } from './syntax/types.js';
 export { loadVerusModule, verusNative, verusShape, dependencyClosure, rangeOf, type VerusNative, type VerusMethodShape } from './spec-module.js';
+export { renderVerus, renderVerusType, renderVerusChar, renderVerusString, checkMachine, outOfRange, constructorPath } from './render.js';
+export { readVerusValue } from './values.js';
