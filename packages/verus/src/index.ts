@@ -5,3 +5,5 @@ export { VerusTypes, optionType, isModelled, firstOpaque } from './syntax/types.
 export { loadVerusModule, verusNative, verusShape, dependencyClosure, rangeOf, type VerusNative, type VerusMethodShape } from './spec-module.js';
 export { renderVerus, renderVerusType, renderVerusChar, renderVerusString, checkMachine, outOfRange, constructorPath } from './render.js';
 export { readVerusValue } from './values.js';
+export { emitVerusHarness, obligationSymbol, withoutOld, oldName, HARNESS_FILE, HARNESS_MODULE } from './harness/emit.js';
+export { fixConditions, needsView } from './harness/fix.js';
