@@ -245,6 +245,15 @@ const indexOfPrim: PrimImpl = (_ip, args, e) => {
   return V.int(a!.elems.findIndex((y) => valuesEqual(x, y)));
 };
 
+/** Which element a `choose` picks is fixed only when exactly one candidate exists. */
+const onlyPrim: PrimImpl = (_ip, args, e) => {
+  arity(args, 1, e);
+  const c = args[0]!;
+  if (c.kind !== 'seq' && c.kind !== 'set' && c.kind !== 'multiset') return typeError('a collection', c, e);
+  if (c.elems.length === 1) return c.elems[0]!;
+  throw new Unknown('unspecified', `unspecified: ${c.elems.length === 0 ? 'no value satisfies the condition' : `${c.elems.length} values satisfy the condition, and which one is chosen is not specified`}${where(e)}`);
+};
+
 const bitwise: PrimImpl = (_ip, args, e) => {
   const [a, b] = args;
   arity(args, 2, e);
@@ -297,6 +306,7 @@ const CORE: Record<PrimOp, PrimImpl> = {
   foldr: fold,
   zip: zipPrim,
   indexOf: indexOfPrim,
+  only: onlyPrim,
   bitAnd: bitwise,
   bitOr: bitwise,
   bitXor: bitwise,

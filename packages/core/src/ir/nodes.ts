@@ -183,6 +183,7 @@ export type PrimOp =
   | 'foldr' // (f, init, s): f(s0, f(s1, ... f(sn, init)))
   | 'zip' // (s, t): sequence of pairs, length of the shorter
   | 'indexOf' // (s, x): first index of x or -1
+  | 'only' // (c): the single element of a sequence, set or multiset; otherwise unspecified (Verus `choose` with one witness)
   | 'bitAnd' // non-negative integers
   | 'bitOr'
   | 'bitXor'

@@ -53,7 +53,8 @@ export const LEAN: Semantics = {
 };
 
 /**
- * Verus spec code: arithmetic on integers is unbounded (`int`), `/ %` truncate toward zero like Rust,
- * and division by zero or an out-of-range index has an unspecified result.
+ * Verus spec code: arithmetic on integers is unbounded (`int`); `/ %` are Euclidean, unlike Rust's
+ * truncating exec operators (Verus guide, "Arithmetic in spec code": `b * q + r == a`, `0 <= r < |b|`);
+ * division by zero or an out-of-range index has an unspecified result.
  */
-export const VERUS: Semantics = { name: 'verus', intDomain: INT, rounding: 'trunc', divByZero: UNSPECIFIED, onFail: UNSPECIFIED, seqOrder: 'lex', option: { none: 'None', some: 'Some' } };
+export const VERUS: Semantics = { name: 'verus', intDomain: INT, rounding: 'euclid', divByZero: UNSPECIFIED, onFail: UNSPECIFIED, seqOrder: 'lex', option: { none: 'None', some: 'Some' } };

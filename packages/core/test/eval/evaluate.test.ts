@@ -190,8 +190,11 @@ describe('evaluate: clauses and explanations', () => {
     expect((await run(lean.eq(lean.mod(E.int(7), E.int(0)), E.int(7)))).status).toBe('holds');
     expect((await run(lean.eq(lean.div(E.int(-7), E.int(2)), E.int(-4)))).status).toBe('holds');
     const v = builders(VERUS);
-    expect((await run(v.eq(v.div(E.int(-7), E.int(2)), E.int(-3)))).status).toBe('holds');
-    expect((await run(v.eq(v.mod(E.int(-7), E.int(2)), E.int(-1)))).status).toBe('holds');
+    // Verus spec code is Euclidean (guide, "Arithmetic in spec code"); exec Rust's truncation is per node.
+    expect((await run(v.eq(v.div(E.int(-7), E.int(2)), E.int(-4)))).status).toBe('holds');
+    expect((await run(v.eq(v.mod(E.int(-7), E.int(-2)), E.int(1)))).status).toBe('holds');
+    expect((await run(v.eq(v.div(E.int(-7), E.int(2), { rounding: 'trunc' }), E.int(-3)))).status).toBe('holds');
+    expect((await run(v.eq(v.mod(E.int(-7), E.int(2), { rounding: 'trunc' }), E.int(-1)))).status).toBe('holds');
     expect((await run(E.eq(E.div(E.int(-7), E.int(2)), E.int(-4)))).status).toBe('holds');
     expect((await run(E.eq(E.mod(E.int(-7), E.int(-2)), E.int(1)))).status).toBe('holds');
   });

@@ -36,13 +36,26 @@ describe('integer arithmetic matches the language definitions', () => {
     );
   });
 
-  it('Verus / and % truncate: quotient toward zero, remainder with the sign of the dividend', async () => {
+  it('Verus spec / and % are Euclidean (guide, "Arithmetic in spec code"): b*q + r == a, 0 <= r < |b|', async () => {
     const v = builders(VERUS);
+    await fc.assert(
+      fc.asyncProperty(big, nonZero, async (x, y) => {
+        const r = ((x % y) + abs(y)) % abs(y);
+        const q = (x - r) / y;
+        expect(q * y + r).toBe(x);
+        await holds(E.and(v.eq(v.div(a, b), E.int(q)), v.eq(v.mod(a, b), E.int(r))), { a: V.int(x), b: V.int(y) });
+      }),
+    );
+  });
+
+  it('truncating / and % (exec Rust): quotient toward zero, remainder with the sign of the dividend', async () => {
+    const v = builders(VERUS);
+    const o = { rounding: 'trunc' as const };
     await fc.assert(
       fc.asyncProperty(big, nonZero, async (x, y) => {
         const q = x / y; // JS BigInt division truncates, as Rust does
         const r = x % y;
-        await holds(E.and(v.eq(v.div(a, b), E.int(q)), v.eq(v.mod(a, b), E.int(r))), { a: V.int(x), b: V.int(y) });
+        await holds(E.and(v.eq(v.div(a, b, o), E.int(q)), v.eq(v.mod(a, b, o), E.int(r))), { a: V.int(x), b: V.int(y) });
         expect(r === 0n || r < 0n === x < 0n).toBe(true);
         expect(abs(q * y) <= abs(x)).toBe(true);
       }),
@@ -236,6 +249,20 @@ describe('quantifier enumeration equals brute force', () => {
     await holds(E.forall([['k', T.nat]], E.implies(E.lt(E.v('k'), E.int(5)), E.lt(E.mul(E.v('k'), E.v('k')), E.int(25)))), {});
     const m = V.map([[V.string('a'), V.int(1)], [V.string('b'), V.int(2)]]);
     await holds(E.forall(['key'], E.implies(E.in(E.v('key'), E.v('m')), E.gt(E.index(E.v('m'), E.v('key')), E.int(0)))), { m });
+  });
+
+  it('only: the single element of a collection; none or several are unspecified (a choose without a unique witness)', async () => {
+    await fc.assert(
+      fc.asyncProperty(smallInts, async (xs) => {
+        const distinct = [...new Set(xs)];
+        const r = await run(E.eq(E.prim('only', E.v('s')), E.int(distinct[0] ?? 0)), { s: setOf(xs) });
+        if (distinct.length === 1) expect(r.status).toBe('holds');
+        else expect(r).toMatchObject({ status: 'unknown', cause: 'unspecified' });
+      }),
+    );
+    const x = E.v('x');
+    const chosen = E.prim('only', E.setComp(['x'], E.and(E.le(E.int(0), x), E.lt(x, E.int(10)), E.eq(E.mul(x, x), E.int(49)))));
+    expect(await status(E.eq(chosen, E.int(7)), {})).toBe('holds');
   });
 
   it('comprehensions enumerate their ranges', async () => {

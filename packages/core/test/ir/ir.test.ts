@@ -26,7 +26,7 @@ const s = E.v('s');
 describe('builders record the language semantics on every node', () => {
   it('fills division, overflow and partiality choices from the profile', () => {
     expect(E.div(x, E.int(2))).toMatchObject({ kind: 'div', rounding: 'euclid', byZero: { mode: 'error' }, domain: { kind: 'int' } });
-    expect(builders(VERUS).mod(x, E.int(2))).toMatchObject({ rounding: 'trunc', byZero: { mode: 'unspecified' } });
+    expect(builders(VERUS).mod(x, E.int(2))).toMatchObject({ rounding: 'euclid', byZero: { mode: 'unspecified' } });
     expect(builders(LEAN).div(x, E.int(2))).toMatchObject({ rounding: 'euclid', byZero: { mode: 'total' } });
     expect(E.index(s, x)).toMatchObject({ kind: 'index', onFail: { mode: 'error' } });
     expect(builders(LEAN).index(s, x, { onFail: { mode: 'default', value: V.int(0) } })).toMatchObject({ onFail: { mode: 'default', value: V.int(0) } });
