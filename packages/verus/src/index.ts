@@ -7,3 +7,4 @@ export { renderVerus, renderVerusType, renderVerusChar, renderVerusString, check
 export { readVerusValue } from './values.js';
 export { emitVerusHarness, obligationSymbol, withoutOld, oldName, HARNESS_FILE, HARNESS_MODULE } from './harness/emit.js';
 export { fixConditions, needsView } from './harness/fix.js';
+export { lowerVerusSpec, lowerVerusFunction, unsupportedConstructs } from './lower/index.js';

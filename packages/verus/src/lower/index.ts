@@ -1,0 +1,2 @@
+export { lowerVerusSpec, lowerVerusFunction } from './spec.js';
+export { unsupportedConstructs } from './report.js';
