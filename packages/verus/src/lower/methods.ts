@@ -165,11 +165,12 @@ function multisetMethod(r: Typed, name: string, args: Typed[], node: Node): Type
   const [a] = args.map((x) => x.e);
   switch (name) {
     case 'count':
-      return { e: E.multiplicity(a!, r.e), t: T.nat };
+      return { e: E.multiplicity(r.e, a!), t: T.nat };
     case 'insert':
-      return { e: E.prim('multisetUnion', r.e, E.multiset(a!)), t: r.t };
+      return { e: E.add(r.e, E.multiset(a!)), t: r.t };
     case 'add':
-      return { e: E.prim('multisetUnion', r.e, a!), t: r.t };
+      // vstd's Multiset::add sums multiplicities (the evaluator's `+` on multisets).
+      return { e: E.add(r.e, a!), t: r.t };
     case 'remove':
       return { e: E.difference(r.e, E.multiset(a!)), t: r.t };
     case 'sub':
