@@ -8,3 +8,5 @@ export { readVerusValue } from './values.js';
 export { emitVerusHarness, obligationSymbol, withoutOld, oldName, HARNESS_FILE, HARNESS_MODULE } from './harness/emit.js';
 export { fixConditions, needsView } from './harness/fix.js';
 export { lowerVerusSpec, lowerVerusFunction, unsupportedConstructs } from './lower/index.js';
+export { detectVerus, runVerus, verusArguments, readVerusVersion } from './verifier/run.js';
+export { parseVerusOutput, verusMessages, functionResults, classify } from './verifier/parse-output.js';
