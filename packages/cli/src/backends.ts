@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { SpecmutError, combineBackends, loadBackendModule, type Backend, type OracleMode } from '@specmut/core';
 import { dafnyBackend } from '@specmut/dafny';
 import { leanBackend } from '@specmut/lean';
+import { verusBackend } from '@specmut/verus';
 
 /** The backends the CLI knows; a new language is one more entry here, core is untouched. */
-export const BACKENDS: readonly Backend[] = [dafnyBackend, leanBackend];
+export const BACKENDS: readonly Backend[] = [dafnyBackend, leanBackend, verusBackend];
 
 /** The option every command that reads specs takes to load third-party backends. */
 export const BACKEND_MODULE_OPTION = { 'backend-module': { type: 'string', multiple: true } } as const;

@@ -14,7 +14,7 @@ Usage:
   specmut merge <shard-report.json>... [--json FILE]   combine the reports of score --shard runs
   specmut report <report.json> --html FILE             a standalone HTML page of a report (--help for options)
   specmut mutate-spec <suite.json | directory>...       which spec mutants the tests tell apart (--help)
-  specmut parse --lang dafny|lean <file | directory>... check that spec files parse (--help for options)
+  specmut parse --lang dafny|lean|verus <file | directory>... check that spec files parse (--help for options)
   specmut import mbpp-dfy|verina <dir> --out <dir>      turn a benchmark into suites (--help for options)
   specmut --version
 

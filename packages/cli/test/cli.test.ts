@@ -58,7 +58,7 @@ describe('specmut score: bad input is reported with its location, and the rest i
   });
 
   it('bad options are usage errors', () => {
-    expect(specmut(['score', 'ok.suite.json', '--backend', 'coq']).err).toMatch(/--backend expects eval, auto or a verifier backend \(dafny, lean\)/);
+    expect(specmut(['score', 'ok.suite.json', '--backend', 'coq']).err).toMatch(/--backend expects eval, auto or a verifier backend \(dafny, lean, verus\)/);
     expect(specmut(['score', 'ok.suite.json', '--mutants', 'many']).err).toMatch(/--mutants expects a number/);
     expect(specmut(['score', 'ok.suite.json', '--mutants', 'many']).code).toBe(2);
     expect(specmut(['score']).code).toBe(2);

@@ -1,3 +1,5 @@
+export { verusBackend, verusVerifier } from './backend.js';
+export { verusPrinter } from './print.js';
 export { parseVerus, verusParser } from './syntax/parser.js';
 export { checkVerusSyntax, verusSyntaxProblems, assertVerusParsed } from './syntax/syntax-errors.js';
 export { indexItems, VerusItems, type VerusFn, type VerusConst, type VerusDatatype, type VerusItem, type VerusParam, type FnMode } from './syntax/items.js';

@@ -5,7 +5,7 @@ import { SpecmutError } from '@specmut/core';
 import { BACKEND_MODULE_OPTION, backendsFor } from '../backends.js';
 import type { Io } from '../io.js';
 
-export const PARSE_USAGE = `specmut parse --lang <dafny | lean> <file | directory>... [--json FILE] [--quiet]
+export const PARSE_USAGE = `specmut parse --lang <dafny | lean | verus> <file | directory>... [--json FILE] [--quiet]
 
 Parses spec files with specmut's grammar and reports every file that has a syntax error (the first
 error's line and column), then how many parsed clean and how long it took. --backend-module M loads a

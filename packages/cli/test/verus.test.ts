@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const examples = fileURLToPath(new URL('../../../examples/verus/', import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'specmut-cli-verus-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function specmut(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 300_000, env: { ...process.env, ...env } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+interface SpecRow {
+  spec: string;
+  language: string;
+  status: string;
+  correctness: number;
+  completeness: number;
+  preconditionCorrectness: number;
+  preconditionCompleteness: number;
+}
+
+describe('specmut with Verus specs', () => {
+  it('scores the Verus examples with the evaluator: each weak ensures lets wrong answers through', () => {
+    const json = join(out, 'examples.json');
+    const r = specmut(['score', examples, '--backend', 'eval', '--json', json, '--no-cache']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { specs: SpecRow[] };
+    const bySpec = Object.fromEntries(report.specs.map((s) => [s.spec.replace(/.*\//, ''), s]));
+    expect(Object.keys(bySpec).sort()).toEqual(['abs-weak.rs', 'abs.rs', 'increment-weak.rs', 'increment.rs', 'max-weak.rs', 'max.rs']);
+    for (const name of ['abs', 'max', 'increment']) {
+      expect(bySpec[`${name}.rs`]).toMatchObject({ language: 'verus', status: 'scored', correctness: 1, completeness: 1 });
+      expect(bySpec[`${name}-weak.rs`]).toMatchObject({ status: 'scored', correctness: 1 });
+      expect(bySpec[`${name}-weak.rs`]!.completeness).toBeLessThan(1);
+    }
+    // i32::MIN and u32::MAX are refused by the requires clauses
+    expect(bySpec['abs.rs']).toMatchObject({ preconditionCorrectness: 1, preconditionCompleteness: 1 });
+    expect(bySpec['increment.rs']).toMatchObject({ preconditionCorrectness: 1, preconditionCompleteness: 1 });
+  });
+
+  it('parse --lang verus checks Verus files', () => {
+    const r = specmut(['parse', '--lang', 'verus', examples]);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^6\/6 files parsed clean \(100\.0 %\)/m);
+    expect(r.code).toBe(0);
+  });
+
+  it('score --backend verus without Verus installed says so and exits 2', () => {
+    const r = specmut(['score', join(examples, 'abs'), '--backend', 'verus', '--no-cache'], { SPECMUT_VERUS: join(out, 'no-verus-here') });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/Verus is not installed/);
+    expect(r.err).toMatch(/--backend eval/);
+  });
+
+  it('a test value outside its machine type is refused by the type, naming the range', () => {
+    copyFileSync(join(examples, 'abs', 'abs.rs'), join(out, 'abs.rs'));
+    const suite = { spec: 'abs.rs', method: 'abs', tests: [{ id: 'big', inputs: { x: 2147483648 }, output: 0 }] };
+    writeFileSync(join(out, 'big.suite.json'), JSON.stringify(suite));
+    const r = specmut(['score', join(out, 'big.suite.json'), '--backend', 'eval', '--no-cache']);
+    expect(r.code).toBe(1);
+    expect(r.out + r.err).toMatch(/tests\[0\]\.inputs\.x: expected an i32 value in -2147483648\.\.2147483647, got 2147483648/);
+  });
+});
