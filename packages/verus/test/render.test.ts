@@ -34,6 +34,7 @@ const CASES: [string, Value, Type, string][] = [
   ['struct', V.datatype('Point', [V.int(1), V.int(-2)]), point, 'Point { x: 1i32, y: -2i32 }'],
   ['unit variant', V.datatype('Dot'), shape, 'Shape::Dot'],
   ['tuple variant', V.datatype('Circle', [V.int(3)]), shape, 'Shape::Circle(3u32)'],
+  ['generic struct', V.datatype('Wrapper', [V.int(7)]), T.datatype('Wrapper', [{ name: 'Wrapper', fields: [{ name: 'inner', type: T.param('T') }] }], [T.machine(8, false)], ['T']), 'Wrapper { inner: 7u8 }'],
   ['struct variant', V.datatype('Rect', [V.int(3), V.int(4)]), shape, 'Shape::Rect { w: 3, h: 4 }'],
 ];
 

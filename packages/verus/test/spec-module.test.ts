@@ -78,9 +78,19 @@ describe('Verus spec extraction', () => {
     expect(method(module, 'half').unsupported).toMatch(/x is not modelled: floating point \(`f64`\)/);
     expect(method(module, 'first').unsupported).toMatch(/generic \(`<T: Copy>`\)/);
     expect(method(module, 'length').unsupported).toMatch(/`List` is recursive/);
-    expect(method(module, 'unwrap').unsupported).toMatch(/`Wrapper<u8>` is not a type|`Wrapper` is generic/);
     expect(method(module, 'Point::norm1').unsupported).toMatch(/receiver \(`&self`\)/);
     expect(method(module, 'Point::origin').unsupported).toBeUndefined();
+  });
+
+  it('reads generic structs as parametric datatypes and type aliases as what they stand for', async () => {
+    const module = await fixture();
+    const wrapper = method(module, 'unwrap').signature.params[0]!.type;
+    expect(wrapper).toEqual(T.datatype('Wrapper', [{ name: 'Wrapper', fields: [{ name: 'inner', type: T.param('T') }] }], [T.machine(8, false)], ['T']));
+    expect(method(module, 'unwrap').unsupported).toBeUndefined();
+    const text = 'verus! {\ntype Pairs = Seq<(int, int)>;\ntype Grid<U> = Vec<Vec<U>>;\nstruct S<const N: usize> { x: u8 }\nfn f(p: Pairs, g: Grid<i8>) -> (r: bool) ensures r == (p.len() == 0) { true }\nfn h(s: S<3>) -> (r: bool) ensures r { true }\n}\n';
+    const [f, h] = (await loadVerusModule('t.rs', text)).methods;
+    expect(f!.signature.params.map((p) => p.type)).toEqual([T.seq(T.tuple(T.int, T.int)), T.array(T.array(T.machine(8, true)))]);
+    expect(h!.unsupported).toMatch(/`S` has const generic parameters/);
   });
 
   it('keeps decreases as a termination clause', async () => {

@@ -53,7 +53,28 @@ export interface VerusDatatype {
   typeParameters?: Node | undefined;
 }
 
-export type VerusItem = VerusFn | VerusConst | VerusDatatype;
+/** `type Name<T> = …;` */
+export interface VerusAlias {
+  kind: 'alias';
+  name: string;
+  node: Node;
+  typeParameters?: Node | undefined;
+  type: Node;
+}
+
+export type VerusItem = VerusFn | VerusConst | VerusDatatype | VerusAlias;
+
+/** The names of a declaration's type parameters (`<T, U: Copy>`), lifetimes left out; undefined if one is a const parameter. */
+export function typeParameterNames(params: Node | undefined): string[] | undefined {
+  if (!params) return [];
+  const names: string[] = [];
+  for (const p of named(params)) {
+    if (p.type === 'lifetime_parameter' || p.type === 'lifetime') continue;
+    if (p.type !== 'type_parameter') return undefined;
+    names.push(field(p, 'name')!.text);
+  }
+  return names;
+}
 
 /** The items of a file that specs can use, by name (functions of `impl T` as `T::f`). */
 export class VerusItems {
@@ -167,6 +188,9 @@ function collect(container: Node, items: VerusItems, inVerus: boolean, owner?: s
           const mode = field(n, 'mode');
           items.add({ kind: 'const', name: field(n, 'name')!.text, node: n, mode: mode ? modeWord(mode) : undefined, type: field(n, 'type')!, value: field(n, 'value') });
         }
+        break;
+      case 'type_item':
+        if (inVerus && !owner) items.add({ kind: 'alias', name: field(n, 'name')!.text, node: n, typeParameters: field(n, 'type_parameters'), type: field(n, 'type')! });
         break;
       case 'struct_item':
       case 'enum_item':

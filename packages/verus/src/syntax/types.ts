@@ -1,5 +1,5 @@
 import { machineType, T, type Constructor, type Type } from '@specmut/core';
-import type { VerusDatatype, VerusItems } from './items.js';
+import { typeParameterNames, type VerusAlias, type VerusDatatype, type VerusItems } from './items.js';
 import { field, fields, named, type Node } from './parser.js';
 
 /** Option<T> as Rust declares it: `None` and `Some(T)` (a positional field). */
@@ -17,6 +17,8 @@ const SCALARS: Record<string, Type> = {
 };
 
 const FLOATS = new Set(['f32', 'f64']);
+
+const NO_PARAMETERS: ReadonlyMap<string, Type> = new Map();
 
 /**
  * Verus types as model types: machine integers, `int`, `nat`, `bool`, `char`, `String`/`&str`,
@@ -41,7 +43,8 @@ export class VerusTypes {
     return T.opaque(name);
   }
 
-  resolve(node: Node | undefined): Type {
+  /** `env`: the type parameters in scope (a generic datatype's or alias's), by name. */
+  resolve(node: Node | undefined, env: ReadonlyMap<string, Type> = NO_PARAMETERS): Type {
     if (!node) return T.tuple();
     switch (node.type) {
       case 'primitive_type': {
@@ -50,30 +53,30 @@ export class VerusTypes {
         return machineType(name) ?? (Object.hasOwn(SCALARS, name) ? SCALARS[name]! : this.opaque(name, `\`${name}\` is not a type specmut models`));
       }
       case 'reference_type':
-        return this.resolve(field(node, 'type'));
+        return this.resolve(field(node, 'type'), env);
       case 'array_type': {
-        const elem = this.resolve(field(node, 'element'));
+        const elem = this.resolve(field(node, 'element'), env);
         // `[T; N]` has a fixed length; a slice `[T]` (behind a reference) does not
         return field(node, 'length') ? { kind: 'array', elem, dims: 1, fixedLength: true } : T.array(elem);
       }
       case 'tuple_type':
-        return T.tuple(...named(node).map((n) => this.resolve(n)));
+        return T.tuple(...named(node).map((n) => this.resolve(n, env)));
       case 'unit_type':
         return T.tuple();
       case 'generic_type':
-        return this.generic(node);
+        return this.generic(node, env);
       case 'type_identifier':
       case 'scoped_type_identifier':
-        return this.named(node.text);
+        return this.named(node.text, env);
       default:
         return this.opaque(node.text, `\`${node.text}\` is not a type specmut models`);
     }
   }
 
-  private generic(node: Node): Type {
+  private generic(node: Node, env: ReadonlyMap<string, Type>): Type {
     const head = field(node, 'type')!.text.replace(/^(vstd::)?(prelude|seq|set|map|vec|std::vec|alloc::vec)::/, '');
     const args = named(field(node, 'type_arguments')!).filter((n) => n.type !== 'lifetime');
-    const arg = (i: number) => this.resolve(args[i]);
+    const arg = (i: number) => this.resolve(args[i], env);
     if (args.length === 1 && head === 'Vec') return T.array(arg(0));
     if (args.length === 1 && head === 'Seq') return T.seq(arg(0));
     if (args.length === 1 && head === 'Set') return T.set(arg(0));
@@ -81,51 +84,78 @@ export class VerusTypes {
     if (args.length === 2 && head === 'Map') return T.map(arg(0), arg(1));
     if (args.length === 1 && head === 'Option') return optionType(arg(0));
     if (args.length === 1 && (head === 'Box' || head === 'Ghost' || head === 'Tracked')) return arg(0);
+    const item = this.items.get(head);
+    const resolved = args.map((_, i) => arg(i));
+    if (item?.kind === 'struct' || item?.kind === 'enum') return this.datatype(item, resolved);
+    if (item?.kind === 'alias') return this.alias(item, resolved);
     return this.opaque(node.text, `\`${node.text}\` is not a type specmut models`);
   }
 
   /** A type by name: a scalar or one of the file's datatypes. */
-  named(name: string): Type {
+  named(name: string, env: ReadonlyMap<string, Type> = NO_PARAMETERS): Type {
+    if (env.has(name)) return env.get(name)!;
     if (Object.hasOwn(SCALARS, name)) return SCALARS[name]!;
     const machine = machineType(name);
     if (machine) return machine;
     const item = this.items.get(name);
-    if (item?.kind === 'struct' || item?.kind === 'enum') return this.datatype(item);
+    if (item?.kind === 'struct' || item?.kind === 'enum') return this.datatype(item, []);
+    if (item?.kind === 'alias') return this.alias(item, []);
     return this.opaque(name, `\`${name}\` is not a type specmut models (a type parameter, or a type not declared in this file)`);
   }
 
-  private datatype(d: VerusDatatype): Type {
+  /** `type A<T> = …`: the aliased type, its parameters bound to the arguments. */
+  private alias(a: VerusAlias, args: Type[]): Type {
+    const params = typeParameterNames(a.typeParameters);
+    if (!params || params.length !== args.length) return this.opaque(a.name, `\`${a.name}\` is an alias with parameters specmut does not model`);
+    if (this.resolving.has(a.name)) return this.opaque(a.name, `\`${a.name}\` is recursive`);
+    this.resolving.add(a.name);
+    try {
+      return this.resolve(a.type, new Map(params.map((p, i) => [p, args[i]!])));
+    } finally {
+      this.resolving.delete(a.name);
+    }
+  }
+
+  /**
+   * A struct or enum of the file. A generic one is a parametric datatype: its fields name the type
+   * parameters (`param` types) and `args` instantiates them.
+   */
+  private datatype(d: VerusDatatype, args: Type[]): Type {
+    const params = typeParameterNames(d.typeParameters);
+    if (!params) return this.opaque(d.name, `\`${d.name}\` has const generic parameters; specmut does not model them`);
+    if (params.length !== args.length) return this.opaque(d.name, `\`${d.name}\` is used with ${args.length} type argument(s) where it has ${params.length}`);
     const cached = this.cache.get(d.name);
-    if (cached) return cached;
-    if (d.typeParameters) return this.opaque(d.name, `\`${d.name}\` is generic; specmut models the file's non-generic structs and enums only`);
+    const instantiate = (t: Type): Type => (t.kind === 'datatype' && params.length ? { ...t, args, params } : t);
+    if (cached) return instantiate(cached);
     if (this.resolving.has(d.name)) return this.opaque(d.name, `\`${d.name}\` is recursive; specmut does not model recursive Verus datatypes`);
     this.resolving.add(d.name);
     try {
-      const ctors = d.kind === 'struct' ? [{ name: d.name, fields: this.fieldsOf(field(d.node, 'body')) }] : this.variants(d.node);
+      const env = new Map(params.map((p): [string, Type] => [p, T.param(p)]));
+      const ctors = d.kind === 'struct' ? [{ name: d.name, fields: this.fieldsOf(field(d.node, 'body'), env) }] : this.variants(d.node, env);
       const opaque = ctors.flatMap((c) => c.fields.map((f) => firstOpaque(f.type))).find((t) => t?.kind === 'opaque');
       const t = opaque?.kind === 'opaque' ? this.opaque(d.name, `\`${d.name}\` has a field whose type is not modelled: ${this.reasonFor(opaque.name)}`) : T.datatype(d.name, ctors);
       this.cache.set(d.name, t);
-      return t;
+      return instantiate(t);
     } finally {
       this.resolving.delete(d.name);
     }
   }
 
-  private variants(node: Node): Constructor[] {
+  private variants(node: Node, env: ReadonlyMap<string, Type>): Constructor[] {
     return named(field(node, 'body')!)
       .filter((v) => v.type === 'enum_variant')
-      .map((v) => ({ name: field(v, 'name')!.text, fields: this.fieldsOf(field(v, 'body')) }));
+      .map((v) => ({ name: field(v, 'name')!.text, fields: this.fieldsOf(field(v, 'body'), env) }));
   }
 
   /** `{ a: T, b: U }` (named fields) or `(T, U)` (positional ones); none for a unit struct or variant. */
-  private fieldsOf(body: Node | undefined): Constructor['fields'] {
+  private fieldsOf(body: Node | undefined, env: ReadonlyMap<string, Type>): Constructor['fields'] {
     if (!body) return [];
     if (body.type === 'field_declaration_list') {
       return named(body)
         .filter((f) => f.type === 'field_declaration')
-        .map((f) => ({ name: field(f, 'name')!.text, type: this.resolve(field(f, 'type')) }));
+        .map((f) => ({ name: field(f, 'name')!.text, type: this.resolve(field(f, 'type'), env) }));
     }
-    return fields(body, 'type').map((f) => ({ type: this.resolve(f) }));
+    return fields(body, 'type').map((f) => ({ type: this.resolve(f, env) }));
   }
 }
 
