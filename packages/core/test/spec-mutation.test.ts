@@ -42,6 +42,49 @@ describe('spec edits from operator data', () => {
     expect(editsOf({ kind: 'shift-integer', target: 'n', by: [1] }, { captures: [capture('0x1F', 'n', '0x1F')] }, '0x1F')).toEqual([]);
   });
 
+  it('delete with a separator: a list item goes with its comma, before or after it', () => {
+    const apply = (t: string, e: { start: number; end: number }) => t.slice(0, e.start) + t.slice(e.end);
+    const one = 'requires a, b, c {';
+    const after = editsOf({ kind: 'delete', target: 'c', separator: 's' }, { captures: [capture(one, 'c', 'b'), capture(one, 's', ',', one.indexOf('b'))] }, one);
+    expect(apply(one, after[0]!)).toBe('requires a, c {');
+    const before = editsOf({ kind: 'delete', target: 'c', separator: 's' }, { captures: [capture(one, 'c', 'c'), capture(one, 's', ',', one.indexOf('b'))] }, one);
+    expect(apply(one, before[0]!)).toBe('requires a, b {');
+    const lines = 'requires\n    a,\n    b,\nensures';
+    const own = editsOf({ kind: 'delete', target: 'c', separator: 's' }, { captures: [capture(lines, 'c', 'a'), capture(lines, 's', ',')] }, lines);
+    expect(apply(lines, own[0]!)).toBe('requires\n    b,\nensures');
+    // A match without the separator capture deletes the target alone.
+    expect(apply(one, editsOf({ kind: 'delete', target: 'c', separator: 's' }, { captures: [capture(one, 'c', 'a')] }, one)[0]!)).toBe('requires , b, c {');
+  });
+
+  it('shift-integer keeps a listed type suffix and makes nothing below the minimum', () => {
+    const shift = (t: string, edit: Parameters<typeof editsOf>[0]) => editsOf(edit, { captures: [capture(t, 'n', t)] }, t).map((e) => e.replacement);
+    const rust = { kind: 'shift-integer' as const, target: 'n', by: [1, -1], suffixes: ['int', 'u8', 'usize'], min: 0 };
+    expect(shift('0int', rust)).toEqual(['1int']);
+    expect(shift('7u8', rust)).toEqual(['8u8', '6u8']);
+    expect(shift('41', rust)).toEqual(['42', '40']);
+    // Not a listed suffix, or another spelling: left alone.
+    expect(shift('3i9', rust)).toEqual([]);
+    expect(shift('0x10', rust)).toEqual([]);
+    expect(shift('0', { kind: 'shift-integer', target: 'n', by: [1, -1] })).toEqual(['1', '-1']);
+  });
+
+  it('except: matches whose target lies within a spared node make no mutant', async () => {
+    const spec = 'f (h : x > 0) → x > 1';
+    const at = (offset: number) => ({ line: 1, column: offset + 1, offset });
+    const clauses: Clause[] = [{ role: 'postcondition', keyword: 'theorem', text: spec, range: { start: at(0), end: at(spec.length) } }];
+    const query = async (text: string, q: string): Promise<SyntaxMatch[]> => {
+      if (q === 'spared') return [{ captures: [capture(text, 'skip', '(h : x > 0)')] }];
+      const matches: SyntaxMatch[] = [];
+      for (let i = text.indexOf('>'); i !== -1; i = text.indexOf('>', i + 1)) matches.push({ captures: [{ name: 'op', start: i, end: i + 1, text: '>' }] });
+      return matches;
+    };
+    const op = { name: 'swap', description: '', query: 'ops', edit: { kind: 'replace' as const, target: 'op', with: ['<'] } };
+    const all = await generateSpecMutants(spec, { clauses, method: { start: 0, end: spec.length } }, [op], query);
+    const some = await generateSpecMutants(spec, { clauses, method: { start: 0, end: spec.length } }, [{ ...op, except: 'spared' }], query);
+    expect(all.candidates.map((c) => c.text)).toEqual(['f (h : x < 0) → x > 1', 'f (h : x > 0) → x < 1']);
+    expect(some.candidates.map((c) => c.text)).toEqual(['f (h : x > 0) → x < 1']);
+  });
+
   it('generation keeps edits inside the checked clauses, or whole clauses, and drops textual duplicates', async () => {
     const spec = 'm(x)\n  ensures x > 0\n  ensures x > 0\n{ x > 0 }';
     const clause = (needle: string, from: number): Clause => {

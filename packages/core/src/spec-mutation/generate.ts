@@ -20,7 +20,12 @@ export interface SpecMutantCandidate {
 
 export type QuerySyntax = (text: string, query: string) => Promise<SyntaxMatch[]>;
 
-const DECIMAL = /^[0-9]+$/;
+/** A decimal literal, optionally followed by one of the operator's type suffixes (identifiers, by the schema): [digits, suffix]. */
+function integerLiteral(text: string, suffixes: readonly string[] = []): [string, string] | undefined {
+  const suffix = suffixes.length ? `(${suffixes.join('|')})?` : '()';
+  const m = new RegExp(`^([0-9]+)${suffix}$`).exec(text);
+  return m ? [m[1]!, m[2] ?? ''] : undefined;
+}
 
 function fill(template: string, match: SyntaxMatch): string | undefined {
   let missing = false;
@@ -43,6 +48,19 @@ function widenDeletion(text: string, start: number, end: number): [number, numbe
   return s > 0 ? [s - 1, e] : [s, Math.min(text.length, e + 1)];
 }
 
+/**
+ * A deletion of a list item with its separator: the item and the separator, with the spaces between
+ * them and on the separator's outer side of a one-line list (`a, b` less `, b` is `a`).
+ */
+function withSeparator(text: string, target: { start: number; end: number }, separator: { start: number; end: number } | undefined): [number, number] {
+  if (!separator) return [target.start, target.end];
+  let start = Math.min(target.start, separator.start);
+  let end = Math.max(target.end, separator.end);
+  if (separator.start < target.start) while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  else while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  return [start, end];
+}
+
 /** The edits one match yields under the operator's rule. */
 export function editsOf(edit: SpecEdit, match: SyntaxMatch, text: string): SpecEditRange[] {
   const target = match.captures.find((c) => c.name === edit.target);
@@ -54,12 +72,20 @@ export function editsOf(edit: SpecEdit, match: SyntaxMatch, text: string): SpecE
         .filter((r): r is string => r !== undefined && r !== target.text)
         .map((replacement) => ({ start: target.start, end: target.end, replacement }));
     case 'delete': {
-      const [start, end] = widenDeletion(text, target.start, target.end);
+      const separator = edit.separator === undefined ? undefined : match.captures.find((c) => c.name === edit.separator);
+      const [start, end] = widenDeletion(text, ...withSeparator(text, target, separator));
       return [{ start, end, replacement: '' }];
     }
-    case 'shift-integer':
-      if (!DECIMAL.test(target.text)) return [];
-      return edit.by.filter((d) => d !== 0).map((d) => ({ start: target.start, end: target.end, replacement: String(BigInt(target.text) + BigInt(d)) }));
+    case 'shift-integer': {
+      const literal = integerLiteral(target.text, edit.suffixes);
+      if (!literal) return [];
+      const [digits, suffix] = literal;
+      return edit.by
+        .filter((d) => d !== 0)
+        .map((d) => BigInt(digits) + BigInt(d))
+        .filter((n) => edit.min === undefined || n >= BigInt(edit.min))
+        .map((n) => ({ start: target.start, end: target.end, replacement: `${n}${suffix}` }));
+    }
   }
 }
 
@@ -99,7 +125,15 @@ export async function generateSpecMutants(
   let duplicates = 0;
   for (const op of operators) {
     const matches = await query(text, op.query);
-    const edits = matches.flatMap((m) => editsOf(op.edit, m, text)).sort((a, b) => a.start - b.start || a.end - b.end);
+    const spared = op.except ? (await query(text, op.except)).flatMap((m) => m.captures) : [];
+    const targetSpared = (m: SyntaxMatch) => {
+      const t = m.captures.find((c) => c.name === op.edit.target);
+      return t !== undefined && spared.some((s) => s.start <= t.start && t.end <= s.end);
+    };
+    const edits = matches
+      .filter((m) => !targetSpared(m))
+      .flatMap((m) => editsOf(op.edit, m, text))
+      .sort((a, b) => a.start - b.start || a.end - b.end);
     for (const edit of edits) {
       const clause = clauseOfEdit(edit, scope.clauses, scope.method);
       if (!clause) continue;

@@ -116,7 +116,13 @@ export async function mutateSpec(prepared: PreparedSpec, oracle: Oracle, verdict
   const operators = backend.specMutationOperators ?? [];
   if (operators.length === 0 || !backend.querySyntax) return { specMutants: [], specMutantsDropped: { illFormed: 0, duplicates: 0 } };
   const clauses: Clause[] = method.clauses.filter((c) => CHECKED_ROLES.has(c.role));
-  const generated = await generateSpecMutants(module.text, { clauses, method: { start: method.range.start.offset, end: method.range.end.offset } }, operators, backend.querySyntax.bind(backend));
+  // The spec's extent: the method and its clauses, which may lie outside it (a language stating a
+  // function's properties in separate declarations), so that a whole clause may be deleted there too.
+  const extent = {
+    start: Math.min(method.range.start.offset, ...clauses.map((c) => c.range.start.offset)),
+    end: Math.max(method.range.end.offset, ...clauses.map((c) => c.range.end.offset)),
+  };
+  const generated = await generateSpecMutants(module.text, { clauses, method: extent }, operators, backend.querySyntax.bind(backend));
   const original = settleVerdicts(prepared.triples, verdicts);
   const describe = describer(prepared);
   const signal = options.signal;
