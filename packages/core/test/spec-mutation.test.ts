@@ -68,12 +68,12 @@ describe('spec edits from operator data', () => {
     expect(shift('0', { kind: 'shift-integer', target: 'n', by: [1, -1] })).toEqual(['1', '-1']);
   });
 
-  it('except: matches whose target lies within a spared node make no mutant', async () => {
+  it('except: matches whose target is a spared node make no mutant, other matches do', async () => {
     const spec = 'f (h : x > 0) → x > 1';
     const at = (offset: number) => ({ line: 1, column: offset + 1, offset });
     const clauses: Clause[] = [{ role: 'postcondition', keyword: 'theorem', text: spec, range: { start: at(0), end: at(spec.length) } }];
     const query = async (text: string, q: string): Promise<SyntaxMatch[]> => {
-      if (q === 'spared') return [{ captures: [capture(text, 'skip', '(h : x > 0)')] }];
+      if (q === 'spared') return [{ captures: [capture(text, 'skip', '>', text.indexOf('→'))] }];
       const matches: SyntaxMatch[] = [];
       for (let i = text.indexOf('>'); i !== -1; i = text.indexOf('>', i + 1)) matches.push({ captures: [{ name: 'op', start: i, end: i + 1, text: '>' }] });
       return matches;
@@ -82,7 +82,7 @@ describe('spec edits from operator data', () => {
     const all = await generateSpecMutants(spec, { clauses, method: { start: 0, end: spec.length } }, [op], query);
     const some = await generateSpecMutants(spec, { clauses, method: { start: 0, end: spec.length } }, [{ ...op, except: 'spared' }], query);
     expect(all.candidates.map((c) => c.text)).toEqual(['f (h : x < 0) → x > 1', 'f (h : x > 0) → x < 1']);
-    expect(some.candidates.map((c) => c.text)).toEqual(['f (h : x > 0) → x < 1']);
+    expect(some.candidates.map((c) => c.text)).toEqual(['f (h : x < 0) → x > 1']);
   });
 
   it('generation keeps edits inside the checked clauses, or whole clauses, and drops textual duplicates', async () => {

@@ -3,6 +3,7 @@ import { emitLeanHarness } from './harness/emit.js';
 import { lowerLeanSpec } from './lower/spec.js';
 import { leanPrinter } from './print.js';
 import { renderLean } from './render.js';
+import { LEAN_SPEC_MUTATION_OPERATORS, queryLean } from './spec-mutation.js';
 import { loadLeanModule } from './spec-module.js';
 import { checkLeanSyntax } from './syntax/syntax-errors.js';
 import { parseLeanOutput } from './verifier/parse-output.js';
@@ -25,4 +26,6 @@ export const leanBackend: Backend = {
   checkSyntax: checkLeanSyntax,
   lower: lowerLeanSpec,
   printer: leanPrinter,
+  specMutationOperators: LEAN_SPEC_MUTATION_OPERATORS,
+  querySyntax: queryLean,
 };

@@ -11,3 +11,4 @@ export { parseLeanOutput } from './verifier/parse-output.js';
 export { runLean, detectLean, LEAN_TARGET } from './verifier/run.js';
 export * from './import/verina.js';
 export * from './import/verina-pairing.js';
+export { LEAN_SPEC_MUTATION_OPERATORS, queryLean } from './spec-mutation.js';

@@ -128,7 +128,7 @@ export async function generateSpecMutants(
     const spared = op.except ? (await query(text, op.except)).flatMap((m) => m.captures) : [];
     const targetSpared = (m: SyntaxMatch) => {
       const t = m.captures.find((c) => c.name === op.edit.target);
-      return t !== undefined && spared.some((s) => s.start <= t.start && t.end <= s.end);
+      return t !== undefined && spared.some((s) => s.start === t.start && s.end === t.end);
     };
     const edits = matches
       .filter((m) => !targetSpared(m))

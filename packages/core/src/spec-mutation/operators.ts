@@ -36,8 +36,8 @@ export const SpecMutationOperatorSchema = z.object({
   /** A tree-sitter query (S-expression patterns with captures and predicates such as `#eq?`). */
   query: z.string(),
   /**
-   * A query whose captures name nodes the operator leaves alone: a match whose target lies within one of
-   * them makes no mutant (e.g. a node whose mutants would not type-check).
+   * A query whose captures name nodes the operator leaves alone: a match whose target is one of them
+   * (the same source range) makes no mutant, e.g. a node whose mutants would not type-check.
    */
   except: z.string().optional(),
   edit: SpecEditSchema,
