@@ -12,3 +12,4 @@ export { fixConditions, needsView } from './harness/fix.js';
 export { lowerVerusSpec, lowerVerusFunction, unsupportedConstructs } from './lower/index.js';
 export { detectVerus, runVerus, verusArguments, readVerusVersion } from './verifier/run.js';
 export { parseVerusOutput, verusMessages, functionResults, classify } from './verifier/parse-output.js';
+export { VERUS_SPEC_MUTATION_OPERATORS, queryVerus } from './spec-mutation.js';
