@@ -14,8 +14,11 @@ import { parseArgs } from 'node:util';
 import { generateSpecMutants, oracleChooser, scoreSuites } from '@specmut/core';
 import { dafnyBackend } from '@specmut/dafny';
 import { leanBackend } from '@specmut/lean';
+import * as verus from '@specmut/verus';
 
-const backends = [dafnyBackend, leanBackend];
+// Until the Verus package has its backend object, generation reads Verus files through its parts.
+const verusBackend = verus.verusBackend ?? { id: 'verus', extensions: ['.rs'], load: verus.loadVerusModule, checkSyntax: verus.checkVerusSyntax, specMutationOperators: verus.VERUS_SPEC_MUTATION_OPERATORS, querySyntax: verus.queryVerus };
+const backends = [dafnyBackend, leanBackend, verusBackend];
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { probes: { type: 'string' }, json: { type: 'string' }, generate: { type: 'boolean' }, every: { type: 'string' } } });
 const dir = positionals[0];
 if (!dir) {

@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module';
 import type { SpecMutationOperator, SyntaxMatch } from '@specmut/core';
-import { loadParser, syntaxQuerier } from '@specmut/tree-sitter';
+import { syntaxQuerier, type SyntaxNode } from '@specmut/tree-sitter';
+import { Query, type Node, type Parser } from 'web-tree-sitter';
+import { leanParser } from './syntax/parser.js';
 
 /**
  * Lean's spec mutation operators: tree-sitter queries over grammars/lean's node kinds and the edit core
@@ -186,10 +187,26 @@ export const LEAN_SPEC_MUTATION_OPERATORS: readonly SpecMutationOperator[] = [
   },
 ];
 
-const require = createRequire(import.meta.url);
-const querier = syntaxQuerier(() => loadParser({ name: 'lean', wasmPath: require.resolve('@specmut/tree-sitter-lean/tree-sitter-lean.wasm') }, { backend: 'wasm' }));
+// The backend's own parser and language (loading the grammar's WASM a second time is not needed).
+const querier = syntaxQuerier(async () => {
+  const parser = await leanParser();
+  const language = parser.language!;
+  return {
+    parse: (text: string) => parseWith(parser, text),
+    query: (source: string) => {
+      const query = new Query(language, source);
+      return { matches: (node: SyntaxNode) => query.matches(node as Node) };
+    },
+  };
+});
 
 /** Runs a tree-sitter query of the Lean grammar over `text` (compiled once per query source). */
 export function queryLean(text: string, source: string): Promise<SyntaxMatch[]> {
   return querier(text, source);
+}
+
+function parseWith(parser: Parser, text: string) {
+  const tree = parser.parse(text);
+  if (!tree) throw new Error('tree-sitter-lean: the parser returned no tree');
+  return tree;
 }

@@ -9,9 +9,11 @@ import { defaultCacheDir, settingsOverrides } from './score.js';
 
 export const MUTATE_SPEC_USAGE = `specmut mutate-spec <suite.json | directory>... [options]
 
-Mutates each spec (its method's requires and ensures clauses, with the language's operators: <==> to
-==>, && to ||, a dropped conjunct or clause, comparisons, arithmetic, constants +-1, in/!in,
-forall/exists, range bounds +-1, negation) and tells, for every mutant that parses, whether the suite
+Mutates each spec (its precondition and postcondition clauses: Dafny requires/ensures, Lean
+_precond/_postcond bodies and theorem statements, Verus requires/ensures conditions) with the
+language's operators (<==> to ==>, && to ||, a dropped conjunct or clause, comparisons, arithmetic,
+constants +-1, in/!in, forall/exists, range bounds +-1, negation; Lean's ↔ → ∧ ∨ ∈ ∀ ¬ and Verus's
+&&& ||| === =~= forms) and tells, for every mutant that parses, whether the suite
 tells it apart from the original: killed (some triple decided differently), survived (every triple
 decided the same) or unknown. Survivors are compared with the original on extra output mutants
 (probes): weaker, stronger, incomparable or equivalent on the tested inputs. Listed most informative
