@@ -82,6 +82,7 @@ async function generateOnly(root, every) {
   const perOperator = new Map();
   let specs = 0, mutants = 0, illFormed = 0, unreadable = 0, duplicates = 0;
   const illExamples = [];
+  const illByOperator = new Map();
   for (const file of files) {
     const backend = backends.find((b) => b.extensions.includes(extname(file)));
     const text = readFileSync(file, 'utf8');
@@ -105,12 +106,14 @@ async function generateOnly(root, every) {
         const problems = await backend.checkSyntax(c.text);
         if (problems.length) {
           illFormed++;
+          illByOperator.set(c.operator, (illByOperator.get(c.operator) ?? 0) + 1);
           if (illExamples.length < 10) illExamples.push(`${file} ${method.name} ${c.operator}: ${JSON.stringify(c.edit)} -> ${problems[0].message} at ${problems[0].line}:${problems[0].column}`);
         }
       }
     }
   }
   console.log(`${files.length} files (${unreadable} not loadable), ${specs} specs with clauses, ${mutants} mutants (${duplicates} duplicates dropped), ${illFormed} ill-formed`);
+  if (illFormed) console.log(`ill-formed per operator: ${[...illByOperator].map(([op, n]) => `${op} ${n}`).join(', ')}`);
   for (const e of illExamples) console.log(`  ill-formed: ${e}`);
   console.log('mutants per operator:');
   for (const [op, n] of [...perOperator].sort((a, b) => b[1] - a[1])) console.log(`  ${op.padEnd(20)} ${String(n).padStart(7)}`);

@@ -67,6 +67,8 @@ export const DAFNY_SPEC_MUTATION_OPERATORS: readonly SpecMutationOperator[] = [
     name: 'integer-shift',
     description: 'an integer literal plus or minus 1',
     query: '(integer_literal) @n',
+    // `t.0` selects a tuple member: its index is a name, not a number (and `t.-1` does not parse).
+    except: '(member_expression member: (integer_literal) @skip)',
     edit: { kind: 'shift-integer', target: 'n', by: [1, -1] },
   },
   {

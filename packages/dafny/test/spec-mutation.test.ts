@@ -56,6 +56,8 @@ describe('Dafny spec mutation operators (each mutant as the edited clause reads)
 
   it('integer-shift: decimal literals plus and minus 1', async () => {
     expect(await mutantsOf('integer-shift', method('  ensures r == n + 10'))).toEqual(['r == n + 11', 'r == n + 9']);
+    // A tuple member's index is left alone.
+    expect(await mutantsOf('integer-shift', method('  ensures r.0 == 0', 'n: int', 'r: (int, int)'))).toEqual(['r.0 == 1', 'r.0 == -1']);
   });
 
   it('in-swap: in becomes !in and back', async () => {
