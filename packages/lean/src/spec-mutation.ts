@@ -156,16 +156,20 @@ export const LEAN_SPEC_MUTATION_OPERATORS: readonly SpecMutationOperator[] = [
   },
   {
     name: 'negate',
-    description: 'a proposition (a clause, an operand of a connective, a quantifier body) gets `¬`',
+    description: 'a proposition (a clause or the body under its `let`s, an operand of a connective, a quantifier body) gets `¬`',
     query: [
       `(definition name: (identifier) @name body: (_) @e ${PREDICATE})`,
+      // Under a predicate's `let`s, their body: `¬(let x := …\n  P)` does not parse (the layout ends the `let` first).
+      `(definition name: (identifier) @name body: (let body: (_) @e) ${PREDICATE})`,
+      `(definition name: (identifier) @name body: (let body: (let body: (_) @e)) ${PREDICATE})`,
+      `(definition name: (identifier) @name body: (let body: (let body: (let body: (_) @e))) ${PREDICATE})`,
       '(theorem type: (_) @e)',
       '(theorem binder: (explicit_binder type: (_) @e))',
       `(binary_expression left: (_) @e operator: (operator) @op ${op('op', ...PROP_CONNECTIVES)})`,
       `(binary_expression operator: (operator) @op right: (_) @e ${op('op', ...PROP_CONNECTIVES)})`,
       '(quantifier body: (_) @e)',
     ].join('\n'),
-    except: [NAMED_HYPOTHESIS, '(parenthesized) @skip', '(unary_expression operator: "¬") @skip'].join('\n'),
+    except: [NAMED_HYPOTHESIS, '(parenthesized) @skip', '(unary_expression operator: "¬") @skip', '(let) @skip'].join('\n'),
     edit: { kind: 'replace', target: 'e', with: ['¬({e})'] },
   },
   {

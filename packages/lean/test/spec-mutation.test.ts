@@ -108,6 +108,8 @@ describe('Lean spec mutation operators (each mutant as the edited clause reads)'
       'result > 0 ∧ ¬ (n = 1) ∨ ¬(result = n)',
       'result > 0 ∧ (n = 1) ∨ (result = n)',
     ]);
+    // Under a let, its body is negated (a negated `let` does not parse).
+    expect(await mutantsOf('negate', predicates('let m := n\n  result ≤ m'))).toEqual(['¬(True)', '\n  let m := n\n  ¬(result ≤ m)']);
   });
 });
 
