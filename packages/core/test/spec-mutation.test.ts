@@ -85,6 +85,16 @@ describe('spec edits from operator data', () => {
     expect(some.candidates.map((c) => c.text)).toEqual(['f (h : x < 0) → x > 1']);
   });
 
+  it('a deletion taking the line break before a clause along is placed by what it removes', async () => {
+    const spec = 'def p :=\n  a ∧\n  b\n';
+    const at = (offset: number) => ({ line: 1, column: offset + 1, offset });
+    const start = spec.indexOf('a');
+    const clauses: Clause[] = [{ role: 'postcondition', keyword: 'postcond', text: 'a ∧\n  b', range: { start: at(start), end: at(spec.length - 1) } }];
+    const query = async (text: string): Promise<SyntaxMatch[]> => [{ captures: [capture(text, 'c', 'a'), capture(text, 's', '∧')] }];
+    const result = await generateSpecMutants(spec, { clauses, method: { start: 0, end: spec.length } }, [{ name: 'drop', description: '', query: 'q', edit: { kind: 'delete', target: 'c', separator: 's' } }], query);
+    expect(result.candidates.map((c) => c.text)).toEqual(['def p :=\n  b\n']);
+  });
+
   it('generation keeps edits inside the checked clauses, or whole clauses, and drops textual duplicates', async () => {
     const spec = 'm(x)\n  ensures x > 0\n  ensures x > 0\n{ x > 0 }';
     const clause = (needle: string, from: number): Clause => {

@@ -94,8 +94,15 @@ export function editsOf(edit: SpecEdit, match: SyntaxMatch, text: string): SpecE
  * clauses), or, for a deletion, over whole clauses of the method. Everything else (a method body,
  * other declarations, frames) is not the spec under test. Returns the clause the edit belongs to.
  */
-function clauseOfEdit(edit: SpecEditRange, clauses: readonly Clause[], method: { start: number; end: number }): Clause | undefined {
-  const inside = clauses.find((c) => c.range.start.offset <= edit.start && edit.end <= c.range.end.offset);
+function clauseOfEdit(edit: SpecEditRange, clauses: readonly Clause[], method: { start: number; end: number }, text: string): Clause | undefined {
+  // A deletion is placed by what it removes besides the line break and indentation it takes along
+  // (a conjunct on the first line of a clause goes with the line break before the clause).
+  let { start, end } = edit;
+  if (edit.replacement === '') {
+    while (start < end && /\s/.test(text[start]!)) start++;
+    while (end > start && /\s/.test(text[end - 1]!)) end--;
+  }
+  const inside = clauses.find((c) => c.range.start.offset <= start && end <= c.range.end.offset);
   if (inside) return inside;
   if (edit.replacement !== '' || edit.start < method.start || edit.end > method.end) return undefined;
   const removed = clauses.filter((c) => edit.start <= c.range.start.offset && c.range.end.offset <= edit.end);
@@ -135,7 +142,7 @@ export async function generateSpecMutants(
       .flatMap((m) => editsOf(op.edit, m, text))
       .sort((a, b) => a.start - b.start || a.end - b.end);
     for (const edit of edits) {
-      const clause = clauseOfEdit(edit, scope.clauses, scope.method);
+      const clause = clauseOfEdit(edit, scope.clauses, scope.method, text);
       if (!clause) continue;
       const mutated = text.slice(0, edit.start) + edit.replacement + text.slice(edit.end);
       if (seen.has(mutated)) {
