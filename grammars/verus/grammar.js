@@ -459,7 +459,7 @@ module.exports = grammar(rust, {
       'matches',
       // Patterns that end unambiguously before a following operator (no ranges, no `|`).
       field('pattern', choice(
-        $.tuple_struct_pattern,
+        alias($._matches_tuple_struct_pattern, $.tuple_struct_pattern),
         $.struct_pattern,
         $.tuple_pattern,
         $.slice_pattern,
@@ -468,6 +468,17 @@ module.exports = grammar(rust, {
         $._literal,
         '_',
       )),
+    )),
+
+    // `x matches Some(y)`: after the variant's name, `(` opens its fields. A plain tuple_struct_pattern
+    // ranks below the matches expression (which binds like `is`), so `Some` was taken as the whole
+    // pattern and `(y)` as a call of the result; this copy's shift ranks above it.
+    _matches_tuple_struct_pattern: $ => prec(PREC.spec_postfix + 1, seq(
+      field('type', choice($.identifier, $.scoped_identifier)),
+      '(',
+      sepBy(',', $._pattern),
+      optional(','),
+      ')',
     )),
 
     old_expression: $ => prec(RUST.call, seq('old', '(', field('value', $._expression), ')')),
