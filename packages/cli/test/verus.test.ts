@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,46 @@ describe('specmut with Verus specs', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/Verus is not installed/);
     expect(r.err).toMatch(/--backend eval/);
+  });
+
+  it('score --backend verus runs verus on each harness and maps its answers back (a stand-in verus)', () => {
+    // The stand-in answers as a Verus that agrees with the suite: a test's or precondition's check
+    // holds, a wrong output's or reject input's check fails. It reports the proved functions as
+    // successes in --output-json --time and each failed one as an assertion failure at its line.
+    const script = join(out, 'verus');
+    writeFileSync(
+      script,
+      `#!${process.execPath}
+const fs = require('node:fs');
+const args = process.argv.slice(2);
+if (args[0] === '--version') { console.log('Verus\\n  Version: 0.2025.01.01.standin\\n  Profile: release'); process.exit(0); }
+fs.writeFileSync(${JSON.stringify(join(out, 'args.json'))}, JSON.stringify(args));
+const lines = fs.readFileSync(args[0], 'utf8').split('\\n');
+const functions = [];
+let stderr = '';
+lines.forEach((line, i) => {
+  const m = /proof fn (specmut_(\\w+)_(holds|fails))\\(/.exec(line);
+  if (!m) return;
+  const refused = /_(m|w)\\d+$|_reject$/.test(m[2]);
+  const success = (m[3] === 'holds') !== refused;
+  functions.push({ function: 'harness::specmut_harness::' + m[1], time: 1, success });
+  if (!success) stderr += 'error: assertion failed\\n  --> ' + args[0] + ':' + (i + 3) + ':9\\n';
+});
+const errors = functions.filter((f) => !f.success).length;
+console.log(JSON.stringify({ 'verification-results': { 'encountered-error': errors > 0, 'encountered-vir-error': false, verified: functions.length - errors, errors }, 'times-ms': { smt: { 'smt-run-module-times': [{ module: 'specmut_harness', 'function-breakdown': functions }] } } }));
+process.stderr.write(stderr);
+process.exit(errors ? 1 : 0);
+`,
+    );
+    chmodSync(script, 0o755);
+    const json = join(out, 'standin.json');
+    const r = specmut(['score', join(examples, 'abs', 'abs.suite.json'), '--backend', 'verus', '--json', json, '--no-cache'], { SPECMUT_VERUS: script });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { specs: (SpecRow & { verifier?: { version?: string } })[] };
+    expect(report.specs[0]).toMatchObject({ status: 'scored', correctness: 1, completeness: 1, preconditionCorrectness: 1, preconditionCompleteness: 1 });
+    const args = JSON.parse(readFileSync(join(out, 'args.json'), 'utf8')) as string[];
+    expect(args.slice(1, 4)).toEqual(['--crate-type=lib', '--verify-only-module', 'specmut_harness']);
   });
 
   it('a test value outside its machine type is refused by the type, naming the range', () => {
