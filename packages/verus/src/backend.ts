@@ -3,6 +3,7 @@ import { emitVerusHarness } from './harness/emit.js';
 import { lowerVerusSpec } from './lower/index.js';
 import { verusPrinter } from './print.js';
 import { renderVerus } from './render.js';
+import { queryVerus, VERUS_SPEC_MUTATION_OPERATORS } from './spec-mutation.js';
 import { loadVerusModule } from './spec-module.js';
 import { checkVerusSyntax } from './syntax/syntax-errors.js';
 import { parseVerusOutput } from './verifier/parse-output.js';
@@ -26,4 +27,6 @@ export const verusBackend: Backend = {
   checkSyntax: checkVerusSyntax,
   lower: lowerVerusSpec,
   printer: verusPrinter,
+  specMutationOperators: VERUS_SPEC_MUTATION_OPERATORS,
+  querySyntax: queryVerus,
 };
