@@ -1,9 +1,9 @@
 import { T, type Expr, type Type } from '@specmut/core';
 import { checked, inTypeArith, wrapping } from './arithmetic.js';
 import { E, field, namedChildren, NotLowered, type LowerContext, type Scope, type Typed } from './context.js';
-import { lowerExpr, view } from './expressions.js';
+import { closureBinders, lowerExpr, view } from './expressions.js';
 import { callFunction } from './functions.js';
-import { lowerMacroArguments } from './macros.js';
+import { lowerMacroArguments, lowerMatchesMacro } from './macros.js';
 import { constructorOf, constructorType } from './names.js';
 import { collectionMethod } from './methods.js';
 import { isMachine, optionType } from './types.js';
@@ -35,6 +35,7 @@ export function lowerCall(ctx: LowerContext, scope: Scope, callee: Node, argNode
   if (ctx.items.functions.has(path)) return callFunction(ctx, path, args(), node);
   if (owner && ctx.items.functions.has(`${owner}::${last}`)) return callFunction(ctx, `${owner}::${last}`, args(), node);
   if (!owner && ctx.items.functions.has(last)) return callFunction(ctx, last, args(), node);
+  if (owner === 'Set' && last === 'new') return setNew(ctx, scope, argNodes, node);
   const staticCall = collectionConstructor(owner, last, args, node);
   if (staticCall) return staticCall;
   return libraryFunction(last, args(), node);
@@ -51,8 +52,20 @@ function collectionConstructor(owner: string | undefined, name: string, args: ()
   if (owner === 'Multiset' && name === 'empty') return { e: E.multiset(), t: T.multiset(T.opaque('?')) };
   if (owner === 'Multiset' && name === 'singleton') return { e: E.multiset(args()[0]!.e), t: T.multiset(T.opaque('?')) };
   if (owner === 'Map' && name === 'empty') return { e: E.map(), t: T.map(T.opaque('?'), T.opaque('?')) };
-  if (owner === 'Set' && name === 'new') throw new NotLowered('Set::new (a set given by a predicate may be infinite)', node);
   return undefined;
+}
+
+/**
+ * `Set::new(|x: T| p(x))`: the set of the values satisfying p, a comprehension. It is finite exactly
+ * when the evaluator can bound x from p; otherwise evaluating it is unknown.
+ */
+function setNew(ctx: LowerContext, scope: Scope, args: Node[], node: Node): Typed {
+  const f = args[0];
+  if (args.length !== 1 || f?.type !== 'closure_expression') throw new NotLowered('Set::new of a function value', node);
+  const { binders, inner } = closureBinders(ctx, scope, field(f, 'parameters')!);
+  if (binders.length !== 1) throw new NotLowered('Set::new of a function of several arguments', node);
+  const body = lowerExpr(ctx, inner, field(f, 'body')!);
+  return { e: E.setComp(binders, body.e), t: T.set(binders[0]!.type ?? T.opaque('?')) };
 }
 
 /** Free spec functions of vstd the specs use. */
@@ -159,6 +172,7 @@ export function lowerMacro(ctx: LowerContext, scope: Scope, node: Node): Typed {
   const name = field(node, 'macro')!.text;
   const tree = namedChildren(node).find((c) => c.type === 'token_tree');
   if (!tree) throw new NotLowered(`macro ${name}!`, node);
+  if (name === 'matches') return lowerMatchesMacro(ctx, scope, tree);
   if (name === 'map') {
     const entries = lowerMacroArguments(ctx, scope, tree, true);
     return { e: E.map(...entries.map(([k, v]): [Expr, Expr] => [k!.e, v!.e])), t: T.map(entries[0]?.[0]?.t ?? T.opaque('?'), entries[0]?.[1]?.t ?? T.opaque('?')) };

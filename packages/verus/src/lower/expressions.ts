@@ -346,15 +346,22 @@ function lowerMatch(ctx: LowerContext, scope: Scope, node: Node): Typed {
     .map((arm) => {
       const mp = field(arm, 'pattern')!;
       const patNode = namedChildren(mp).find((c) => c.id !== field(mp, 'condition')?.id) ?? mp;
-      if (patNode.type === 'or_pattern') throw new NotLowered('or-pattern', patNode);
-      const pat = lowerPattern(ctx, patNode, value.t);
-      const inner = bindPattern(scope, pat.binds);
-      const guardNode = field(mp, 'condition');
-      const body = lowerExpr(ctx, inner, field(arm, 'value')!);
-      t ??= body.t;
-      return E.kase(pat.pattern, body.e, guardNode ? lowerExpr(ctx, inner, guardNode).e : undefined);
-    });
+      // `A | B => e`: one case per alternative, in order (each binds the same names).
+      return alternatives(patNode).map((alt) => {
+        const pat = lowerPattern(ctx, alt, value.t);
+        const inner = bindPattern(scope, pat.binds);
+        const guardNode = field(mp, 'condition');
+        const body = lowerExpr(ctx, inner, field(arm, 'value')!);
+        t ??= body.t;
+        return E.kase(pat.pattern, body.e, guardNode ? lowerExpr(ctx, inner, guardNode).e : undefined);
+      });
+    })
+    .flat();
   return { e: E.match(value.e, cases), t };
+}
+
+function alternatives(pattern: Node): Node[] {
+  return pattern.type === 'or_pattern' ? namedChildren(pattern).flatMap(alternatives) : [pattern];
 }
 
 /** `{ let x = e; … ; result }`: nested lets around the final expression. */

@@ -25,6 +25,39 @@ export function lowerMacroArguments(ctx: LowerContext, scope: Scope, tree: Node,
   });
 }
 
+/** `matches!(e, P)` / `matches!(e, P if c)`: read as `match e { P => true, _ => false }`. */
+export function lowerMatchesMacro(ctx: LowerContext, scope: Scope, tree: Node): Typed {
+  const tokens = tree.children.filter((c): c is Node => c !== null).slice(1, -1);
+  const comma = tokens.findIndex((t) => t.type === ',');
+  if (comma <= 0 || comma === tokens.length - 1) throw new NotLowered('matches! without a value and a pattern', tree);
+  const text = (from: Node, to: Node) => tree.text.slice(from.startIndex - tree.startIndex, to.endIndex - tree.startIndex);
+  const value = text(tokens[0]!, tokens[comma - 1]!);
+  const last = tokens[tokens.length - 1]!.type === ',' ? tokens.length - 2 : tokens.length - 1;
+  const pattern = text(tokens[comma + 1]!, tokens[last]!);
+  return reparsed(ctx, scope, `match (${value}) { ${pattern} => true, _ => false }`, tree);
+}
+
+/** Parses `source` as one expression and lowers it; errors are reported at `at` (the macro in the file). */
+function reparsed(ctx: LowerContext, scope: Scope, source: string, at: Node): Typed {
+  if (!ctx.parser) throw new NotLowered('macro argument (the parser is not loaded)', at);
+  const parsed = ctx.parser.parse(`verus! { spec fn macro_argument() { ${source} } }`);
+  try {
+    const fn = parsed.rootNode.descendantsOfType('function_item')[0];
+    const body = fn?.childForFieldName('body');
+    const expr = body ? namedChildren(body)[0] : undefined;
+    if (!expr || parsed.rootNode.hasError || namedChildren(body!).length !== 1) throw new NotLowered(`macro argument ${source}`, at);
+    try {
+      return lowerExpr(ctx, scope, expr);
+    } catch (e) {
+      // Locations inside the re-parsed text mean nothing in the file: report at the macro.
+      if (e instanceof NotLowered) throw new NotLowered(e.what, at);
+      throw e;
+    }
+  } finally {
+    parsed.delete();
+  }
+}
+
 function lowerPiece(ctx: LowerContext, scope: Scope, piece: Node[], tree: Node): Typed {
   if (piece.length === 0) throw new NotLowered('empty macro argument', tree);
   if (piece.length === 1 && DIRECT.has(piece[0]!.type)) return lowerExpr(ctx, scope, piece[0]!);
@@ -32,22 +65,6 @@ function lowerPiece(ctx: LowerContext, scope: Scope, piece: Node[], tree: Node):
     const v = lowerExpr(ctx, scope, piece[1]!);
     return { e: E.neg(v.e), t: v.t };
   }
-  if (!ctx.parser) throw new NotLowered('macro argument (the parser is not loaded)', tree);
   const source = tree.text.slice(piece[0]!.startIndex - tree.startIndex, piece[piece.length - 1]!.endIndex - tree.startIndex);
-  const parsed = ctx.parser.parse(`verus! { spec fn macro_argument() { ${source} } }`);
-  try {
-    const fn = parsed.rootNode.descendantsOfType('function_item')[0];
-    const body = fn?.childForFieldName('body');
-    const expr = body ? namedChildren(body)[0] : undefined;
-    if (!expr || parsed.rootNode.hasError || namedChildren(body!).length !== 1) throw new NotLowered(`macro argument ${source}`, tree);
-    try {
-      return lowerExpr(ctx, scope, expr);
-    } catch (e) {
-      // Locations inside the re-parsed text mean nothing in the file: report at the macro.
-      if (e instanceof NotLowered) throw new NotLowered(e.what, tree);
-      throw e;
-    }
-  } finally {
-    parsed.delete();
-  }
+  return reparsed(ctx, scope, source, tree);
 }

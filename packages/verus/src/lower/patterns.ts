@@ -16,6 +16,11 @@ function ctorFields(t: Type | undefined, ctor: string): { name?: string | undefi
   return t.ctors.find((c) => c.name === ctor)?.fields;
 }
 
+/** The sub-patterns of a tuple or tuple-struct pattern, `_` included (an anonymous token in the grammar). */
+function subpatterns(n: Node): Node[] {
+  return n.children.filter((c): c is Node => c !== null && (c.type === '_' || (c.isNamed && c.type !== 'line_comment' && c.type !== 'block_comment')));
+}
+
 export function lowerPattern(ctx: LowerContext, node: Node, t: Type | undefined): LoweredPattern {
   const binds: [string, Type | undefined][] = [];
   const go = (n: Node, t: Type | undefined): Pattern => {
@@ -40,7 +45,7 @@ export function lowerPattern(ctx: LowerContext, node: Node, t: Type | undefined)
         const ctor = constructorOf(ctx, name, t);
         if (!ctor) throw new NotLowered(`pattern constructor ${name}`, n);
         const fields = ctorFields(t, ctor);
-        const args = namedChildren(n).filter((c) => c.id !== field(n, 'type')!.id);
+        const args = subpatterns(n).filter((c) => c.id !== field(n, 'type')!.id);
         return P.ctor(ctor, ...args.map((a, i) => go(a, fields?.[i]?.type)));
       }
       case 'struct_pattern': {
@@ -62,7 +67,7 @@ export function lowerPattern(ctx: LowerContext, node: Node, t: Type | undefined)
         return P.ctor(ctor, ...fields.map((f) => given.get(f.name ?? '') ?? P.wild));
       }
       case 'tuple_pattern': {
-        const elems = namedChildren(n);
+        const elems = subpatterns(n);
         const ts = t?.kind === 'tuple' ? t.elems : [];
         return P.tuple(...elems.map((c, i) => go(c, ts[i])));
       }

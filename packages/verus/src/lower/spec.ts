@@ -97,5 +97,12 @@ export async function lowerVerusSpec(module: SpecModule, method: MethodSpec): Pr
   const fn = functionNode(root, method);
   if (!fn) return { unsupported: `no function ${method.name} in ${module.file}` };
   const parser = await verusParser();
-  return lowerVerusFunction(fn, { file: module.file, root, parser, resultName: method.signature.results[0]?.name });
+  const spec = lowerVerusFunction(fn, { file: module.file, root, parser, resultName: method.signature.results[0]?.name });
+  // The test values are typed by the extraction's signature: the binders take its types.
+  const declared = new Map([...method.signature.params, ...method.signature.results].map((p) => [p.name, p.type]));
+  const retype = (b: Binder): Binder => {
+    const t = declared.get(b.name);
+    return t && t.kind !== 'opaque' ? { name: b.name, type: t } : b;
+  };
+  return { ...spec, params: spec.params.map(retype), results: spec.results.map(retype) };
 }
