@@ -3,6 +3,8 @@ import { E, freshName, NotLowered, type LowerContext, type Typed } from './conte
 import { elemOf, optionType } from './types.js';
 import type { Node } from '../syntax/parser.js';
 
+const AMBIGUOUS = new Set(['insert', 'remove', 'map', 'index', 'update', 'filter', 'fold_left', 'fold_right']);
+
 /**
  * vstd's spec functions on `Seq`, `Set`, `Multiset` and `Map` (and on exec `Vec`/slices/`String`, whose
  * spec meaning is their view's). A function that `recommends` a condition has an unspecified value outside
@@ -45,6 +47,8 @@ export function collectionMethod(ctx: LowerContext, r: Typed, name: string, lazy
       return { e: E.bool(true), t: T.bool };
   }
   if (kind !== undefined && kind !== 'seq' && kind !== 'array') throw new NotLowered(`method ${name} on ${kind}`, node);
+  // These mean different things on a Seq, a Set, a Map or a Multiset: without the receiver's type, no guess.
+  if (kind === undefined && AMBIGUOUS.has(name)) throw new NotLowered(`method ${name} on a value of unknown type`, node);
   switch (name) {
     case 'index':
     case 'spec_index':
@@ -76,7 +80,7 @@ export function collectionMethod(ctx: LowerContext, r: Typed, name: string, lazy
       return { e: E.concat(r.e, E.seq(a!)), t: seqT };
     case 'add':
       need(1);
-      return { e: E.concat(r.e, a!), t: seqT };
+      return { e: E.add(r.e, a!), t: seqT };
     case 'update':
       need(2);
       return { e: E.update(r.e, a!, b!), t: seqT };
