@@ -53,6 +53,12 @@ describe('views and Seq spec functions', () => {
     expect(await post(m, 'f', { a: ints(5, 5, 5), r: ints(0, 5, 10) })).toBe('holds');
   });
 
+  it('an untyped closure parameter takes the element type: String::len in a filter counts bytes', async () => {
+    const src = `fn f(v: Vec<String>) -> (r: nat) ensures r == v@.filter(|s| s.len() > 2).len() {}`;
+    expect(await post(src, 'f', { v: V.seq([str('éa'), str('ab'), str('abc')]), r: int(2) })).toBe('holds');
+    expect(await post(src, 'f', { v: V.seq([str('éa'), str('ab'), str('abc')]), r: int(1) })).toBe('fails');
+  });
+
   it('str/String: len() counts UTF-8 bytes, s@ its chars', async () => {
     const src = `fn f(s: &str) -> (r: usize) ensures r == s.len(), s@.len() <= r {}`;
     expect(await post(src, 'f', { s: str('héllo'), r: int(6) })).toBe('holds');

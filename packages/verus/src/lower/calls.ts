@@ -1,12 +1,12 @@
 import { T, type Expr, type Type } from '@specmut/core';
 import { checked, inTypeArith, wrapping } from './arithmetic.js';
 import { E, field, namedChildren, NotLowered, type LowerContext, type Scope, type Typed } from './context.js';
-import { closureBinders, lowerExpr, view } from './expressions.js';
+import { closureBinders, lowerClosure, lowerExpr, view } from './expressions.js';
 import { callFunction } from './functions.js';
 import { lowerMacroArguments, lowerMatchesMacro } from './macros.js';
 import { constructorOf, constructorType } from './names.js';
 import { collectionMethod } from './methods.js';
-import { isMachine, optionType } from './types.js';
+import { elemOf, isMachine, optionType } from './types.js';
 import type { Node } from '../syntax/parser.js';
 
 const strip = (path: string): string[] => path.replace(/\s+/g, '').replace(/::<.*?>(?=::|$)/g, '').replace(/<[^:]*?>/g, '').split('::');
@@ -107,7 +107,11 @@ function libraryFunction(name: string, args: Typed[], node: Node): Typed {
 /** `x.f(args)`: a spec method of the file's impls, an integer or Option method, or a collection's spec function. */
 export function lowerMethodCall(ctx: LowerContext, scope: Scope, receiverNode: Node, name: string, argNodes: Node[], node: Node): Typed {
   const r = lowerExpr(ctx, scope, receiverNode);
-  const args = (): Typed[] => argNodes.map((a) => lowerExpr(ctx, scope, a));
+  const args = (): Typed[] => {
+    const plain = argNodes.map((a) => (a.type === 'closure_expression' ? undefined : lowerExpr(ctx, scope, a)));
+    const hints = closureHints(name, r.t, plain);
+    return argNodes.map((a, i) => plain[i] ?? lowerClosure(ctx, scope, a, hints));
+  };
   if (r.t?.kind === 'datatype' && r.t.name !== 'Option') {
     const key = `${r.t.name}::${name}`;
     if (ctx.items.functions.has(key)) return callFunction(ctx, key, [r, ...args()], node);
@@ -118,6 +122,23 @@ export function lowerMethodCall(ctx: LowerContext, scope: Scope, receiverNode: N
   if (r.t?.kind === 'datatype' && r.t.name === 'Option') return optionMethod(r, name, args(), node);
   if (r.t?.kind === 'char') return charMethod(r, name, node);
   return collectionMethod(ctx, r, name, args, node);
+}
+
+/** The parameter types of a closure passed to a collection's spec function, from the elements' type. */
+function closureHints(name: string, receiver: Type | undefined, others: (Typed | undefined)[]): (Type | undefined)[] {
+  const init = others.find((o) => o !== undefined)?.t;
+  const elem = elemOf(receiver);
+  switch (name) {
+    case 'map':
+      // Seq::map passes the index first; Set::map the element alone.
+      return receiver?.kind === 'seq' || receiver?.kind === 'array' ? [T.int, elem] : [elem];
+    case 'fold_left':
+      return [init, elem];
+    case 'fold_right':
+      return [elem, init];
+    default:
+      return [elem];
+  }
 }
 
 function integerMethod(r: Typed, name: string, args: Typed[], node: Node): Typed {

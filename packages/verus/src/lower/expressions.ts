@@ -108,11 +108,8 @@ export function lowerExpr(ctx: LowerContext, scope: Scope, node: Node): Typed {
     }
     case 'quantifier_expression':
       return lowerQuantifier(ctx, scope, node);
-    case 'closure_expression': {
-      const { binders, inner } = closureBinders(ctx, scope, field(node, 'parameters')!);
-      const body = lowerExpr(ctx, inner, field(node, 'body')!);
-      return { e: E.lambda(binders, body.e), t: undefined };
-    }
+    case 'closure_expression':
+      return lowerClosure(ctx, scope, node, []);
     case 'call_expression':
       return lowerCallExpression(ctx, scope, node);
     case 'macro_invocation':
@@ -408,14 +405,23 @@ function lowerStruct(ctx: LowerContext, scope: Scope, node: Node): Typed {
   return { e: E.ctor(ctor, ...args), t };
 }
 
+/** A closure `|x, y| e`; untyped parameters take the types the caller knows (`hints`, e.g. the elements of the sequence filtered). */
+export function lowerClosure(ctx: LowerContext, scope: Scope, node: Node, hints: (Type | undefined)[]): Typed {
+  const { binders, inner } = closureBinders(ctx, scope, field(node, 'parameters')!, hints);
+  const body = lowerExpr(ctx, inner, field(node, 'body')!);
+  return { e: E.lambda(binders, body.e), t: undefined };
+}
+
 /** Closure and quantifier parameters `|i: int, j|` as binders, and the scope that sees them. */
-export function closureBinders(ctx: LowerContext, scope: Scope, params: Node): { binders: Binder[]; inner: Scope } {
+export function closureBinders(ctx: LowerContext, scope: Scope, params: Node, hints: (Type | undefined)[] = []): { binders: Binder[]; inner: Scope } {
   const binders: Binder[] = [];
   const vars: [string, Type | undefined][] = [];
-  for (const p of namedChildren(params)) {
+  for (const [i, p] of namedChildren(params).entries()) {
     const pattern = p.type === 'parameter' ? field(p, 'pattern')! : p;
     if (pattern.type !== 'identifier') throw new NotLowered('destructuring parameter', pattern);
-    const t = p.type === 'parameter' ? resolveType(ctx, field(p, 'type')) : undefined;
+    const declared = p.type === 'parameter' ? resolveType(ctx, field(p, 'type')) : undefined;
+    const hint = hints[i];
+    const t = declared ?? (hint && hint.kind !== 'opaque' ? hint : undefined);
     binders.push(t && t.kind !== 'opaque' ? { name: pattern.text, type: t } : { name: pattern.text });
     vars.push([pattern.text, t]);
   }
