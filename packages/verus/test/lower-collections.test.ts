@@ -51,6 +51,9 @@ describe('views and Seq spec functions', () => {
     expect(await post(nd, 'f', { a: ints(1, 2, 1), r: bool(false) })).toBe('holds');
     const m = `fn f(a: Seq<int>) -> (r: Seq<int>) ensures r == a.map(|i: int, x: int| i * x) {}`;
     expect(await post(m, 'f', { a: ints(5, 5, 5), r: ints(0, 5, 10) })).toBe('holds');
+    const unused = `fn f(a: Vec<i8>) -> (r: Seq<int>) ensures r == a@.map(|_, x: i8| x as int + 1) {}`;
+    expect(await post(unused, 'f', { a: ints(1, -1), r: ints(2, 0) })).toBe('holds');
+    expect(await post(unused, 'f', { a: ints(1, -1), r: ints(2, 1) })).toBe('fails');
   });
 
   it('an untyped closure parameter takes the element type: String::len in a filter counts bytes', async () => {

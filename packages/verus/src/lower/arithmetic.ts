@@ -14,7 +14,9 @@ type Machine = Extract<Type, { kind: 'machine' }>;
 
 const natOrInt = (l: Typed, r: Typed): Type => (l.t?.kind === 'nat' && r.t?.kind === 'nat' ? T.nat : T.int);
 
-export function additive(op: '+' | '-' | '*', l: Typed, r: Typed): Typed {
+export function additive(op: '+' | '-' | '*', l: Typed, r: Typed, node: Node): Typed {
+  // A datatype of the file with its own `spec_add`… is not modelled.
+  if (l.t?.kind === 'datatype' || r.t?.kind === 'datatype') throw new NotLowered(`\`${op}\` on a datatype`, node);
   // `+` on sequences is vstd's `spec_add`, concatenation (the evaluator's `add` does that on sequences).
   if (op === '+' && (l.t?.kind === 'seq' || l.t?.kind === 'string')) return { e: E.add(l.e, r.e), t: l.t };
   if (op === '+') return { e: E.add(l.e, r.e), t: natOrInt(l, r) };

@@ -1,6 +1,6 @@
 import { machineType, P, T, V, type Binder, type CmpOp, type Expr, type Type } from '@specmut/core';
 import { additive, bitwise, cast, complement, divisive, integerConstant, shift } from './arithmetic.js';
-import { E, excerpt, field, locOf, namedChildren, NotLowered, withVars, type LowerContext, type Scope, type Typed } from './context.js';
+import { E, excerpt, field, freshName, locOf, namedChildren, NotLowered, withVars, type LowerContext, type Scope, type Typed } from './context.js';
 import { lowerCall, lowerMacro, lowerMethodCall } from './calls.js';
 import { readChar, readInteger, readString } from './literals.js';
 import { constructorOf, constructorType } from './names.js';
@@ -231,7 +231,7 @@ function lowerBinary(ctx: LowerContext, scope: Scope, node: Node): Typed {
       return { e: cmp(l.e, r.e), t: T.bool };
     }
     case '+': case '-': case '*':
-      return additive(op, l, r);
+      return additive(op, l, r, node);
     case '/': case '%':
       return divisive(op, l, r);
     case '&': case '|': case '^':
@@ -416,8 +416,16 @@ export function lowerClosure(ctx: LowerContext, scope: Scope, node: Node, hints:
 export function closureBinders(ctx: LowerContext, scope: Scope, params: Node, hints: (Type | undefined)[] = []): { binders: Binder[]; inner: Scope } {
   const binders: Binder[] = [];
   const vars: [string, Type | undefined][] = [];
-  for (const [i, p] of namedChildren(params).entries()) {
+  // `_` is an anonymous token in the parameter list: it is a parameter all the same.
+  const list = params.children.filter((c): c is Node => c !== null && (c.type === '_' || (c.isNamed && c.type !== 'line_comment' && c.type !== 'block_comment')));
+  for (const [i, p] of list.entries()) {
     const pattern = p.type === 'parameter' ? field(p, 'pattern')! : p;
+    if (pattern.type === '_' || pattern.text === '_') {
+      const name = freshName(ctx, 'unused');
+      binders.push({ name });
+      vars.push([name, undefined]);
+      continue;
+    }
     if (pattern.type !== 'identifier') throw new NotLowered('destructuring parameter', pattern);
     const declared = p.type === 'parameter' ? resolveType(ctx, field(p, 'type')) : undefined;
     const hint = hints[i];
