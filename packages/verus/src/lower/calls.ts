@@ -116,6 +116,10 @@ export function lowerMethodCall(ctx: LowerContext, scope: Scope, receiverNode: N
     const key = `${r.t.name}::${name}`;
     if (ctx.items.functions.has(key)) return callFunction(ctx, key, [r, ...args()], node);
   }
+  // Without the receiver's type, a method the file defines on one of its types is not told apart from vstd's.
+  if (r.t === undefined && [...ctx.items.functions.keys()].some((k) => k.endsWith(`::${name}`))) {
+    throw new NotLowered(`method ${name} on a value of unknown type`, node);
+  }
   if (name === 'view' || name === 'deep_view') return view(r);
   if (name === 'clone') return r;
   if (isMachine(r.t) || (r.t === undefined && /^(wrapping|checked)_/.test(name))) return integerMethod(r, name, args(), node);

@@ -103,6 +103,7 @@ export function collectionMethod(ctx: LowerContext, r: Typed, name: string, lazy
     case 'map': {
       // Seq::map passes the index too: `f(i, s[i])`.
       need(1);
+      if (args[0]!.e.kind === 'lambda' && args[0]!.e.params.length !== 2) throw new NotLowered('Seq::map with a function of one argument (it takes the index and the element)', node);
       const i = freshName(ctx, 'i');
       return { e: E.seqInit(len, E.lambda([[i, T.int]], E.apply(a!, E.v(i), E.index(r.e, E.v(i))))), t: T.seq(T.opaque('?')) };
     }
