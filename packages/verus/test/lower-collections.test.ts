@@ -95,6 +95,19 @@ describe('Set, Map, Multiset and Option', () => {
     expect(await post(lit, 'f', { r: map([1, 2], [3, 4]) })).toBe('holds');
   });
 
+  it('is_prefix_of / is_suffix_of: the receiver is the shorter side', async () => {
+    const src = `fn f(a: Seq<int>, b: Seq<int>) -> (r: bool) ensures r == (a.is_prefix_of(b) && !a.is_suffix_of(b)) {}`;
+    expect(await post(src, 'f', { a: ints(1, 2), b: ints(1, 2, 3), r: bool(true) })).toBe('holds');
+    expect(await post(src, 'f', { a: ints(1, 2, 3), b: ints(1, 2), r: bool(false) })).toBe('holds');
+    expect(await post(src, 'f', { a: ints(2, 3), b: ints(1, 2, 3), r: bool(false) })).toBe('holds');
+  });
+
+  it('Multiset::remove takes one occurrence away', async () => {
+    const src = `fn f(a: Seq<int>) -> (r: nat) ensures r == a.to_multiset().remove(1).count(1) {}`;
+    expect(await post(src, 'f', { a: ints(1, 2, 1), r: int(1) })).toBe('holds');
+    expect(await post(src, 'f', { a: ints(1, 2, 1), r: int(0) })).toBe('fails');
+  });
+
   it('multisets: count, insert, len', async () => {
     const src = `fn f(a: Seq<int>) -> (r: nat) ensures r == a.to_multiset().count(1), a.to_multiset().insert(1).count(1) == r + 1, a.to_multiset().len() == a.len() {}`;
     expect(await post(src, 'f', { a: ints(1, 2, 1), r: int(2) })).toBe('holds');
