@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,41 @@ describe('bounded costs', () => {
       expect(t).toMatchObject({ verdict: 'unknown', cause: 'timeout' });
       expect(t.reason).toMatch(/verifier budget of 22 s ran out/);
     }
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(processesUnder(tmp)).toEqual([]);
+  }, 120_000);
+
+  it('a verifier that keeps crashing is stopped after 5 processes in a row without results: the rest is unknown (crash), the report finished', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'specmut-crash-'));
+    const out = mkdtempSync(join(tmpdir(), 'specmut-out-'));
+    // A "Dafny" that answers --version and dies by SIGSEGV on every harness, noting each start.
+    const starts = join(out, 'starts.log');
+    const fake = join(out, 'dafny');
+    writeFileSync(fake, `#!/bin/sh\ncase "$1" in --version) echo "Dafny 4.11.0"; exit 0;; esac\necho start >> '${starts}'\nkill -SEGV $$\n`);
+    chmodSync(fake, 0o755);
+    const suites = join(out, 'suites');
+    mkdirSync(suites);
+    writeFileSync(join(suites, 'ok.dfy'), readFileSync(join(fixtures, 'ok.dfy')));
+    const SPECS = 12;
+    for (let i = 0; i < SPECS; i++) writeFileSync(join(suites, `s${String(i).padStart(2, '0')}.suite.json`), readFileSync(join(fixtures, 'ok.suite.json')));
+    const json = join(out, 'report.json');
+    const r = await start(['score', suites, '--backend', 'dafny', '--jobs', '1', '--no-cache', '--json', json], tmp, { SPECMUT_DAFNY: fake }).done;
+    const started = readFileSync(starts, 'utf8').trim().split('\n').length;
+    // Without the breaker every spec starts at least one process of its own (12 here, more with retries).
+    expect(started).toBe(5);
+    expect(r.err).toMatch(/dafny 4\.11\.0 ended 5 processes in a row without results, for \d+ specs .*no further dafny process was started/);
+    expect(r.code).toBe(1);
+    const report = ReportSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
+    expect(report.specs).toHaveLength(SPECS);
+    const verdicts = report.specs.flatMap((s) => s.tests.flatMap((t) => [t, ...t.mutants]));
+    // Specs whose process crashed have the crash as an error; every later one is unknown (crash) with the reason.
+    const stopped = verdicts.filter((v) => v.cause === 'crash');
+    expect(stopped.length).toBeGreaterThan(verdicts.length / 2);
+    for (const v of stopped) {
+      expect(v.verdict).toBe('unknown');
+      expect(v.reason).toMatch(/no further dafny process was started/);
+    }
+    for (const v of verdicts.filter((v) => v.cause !== 'crash')) expect(v).toMatchObject({ verdict: 'error', cause: 'harness-error' });
     expect(readdirSync(tmp)).toEqual([]);
     expect(processesUnder(tmp)).toEqual([]);
   }, 120_000);

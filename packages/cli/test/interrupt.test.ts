@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,5 +109,38 @@ describe('resuming an interrupted run', () => {
     expect(fresh.code).toBe(0);
     expect(verdictsOf(join(out, 'second.json'))).toEqual(verdictsOf(join(out, 'fresh.json')));
     expect(readdirSync(tmp)).toEqual([]);
+  }, 600_000);
+});
+
+describe('interrupting a verifier process partway', () => {
+  it('keeps the attempts the process finished before Ctrl-C (stored at once), and the rerun does not recompute them', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'specmut-int-'));
+    const dir = mkdtempSync(join(tmpdir(), 'specmut-slow-tail-'));
+    // One process for all five tests (no mutants, one job), each harness method a few seconds of work:
+    // the length of a long sequence literal.
+    writeFileSync(join(dir, 'len.dfy'), 'method Len(a: seq<int>) returns (n: int)\n  ensures n == |a|\n');
+    const tests = Array.from({ length: 5 }, (_, k) => ({ inputs: { a: Array.from({ length: 600 }, (_, i) => (i * 37 + k * 11) % 1009) }, output: 600 }));
+    writeFileSync(join(dir, 'len.suite.json'), JSON.stringify({ spec: 'len.dfy', method: 'Len', tests }));
+    const cache = join(dir, 'cache');
+    const args = (json: string) => ['score', join(dir, 'len.suite.json'), '--backend', 'dafny', '--mutants', '0', '--jobs', '1', '--json', join(dir, json), '--quiet', '--cache', cache];
+    const first = start(args('first.json'), tmp);
+    // Two attempts are stored while the one verifier process is still at work on the others.
+    await waitFor(() => entries(cache).size >= 2 && verifierStarted(tmp)(), 300);
+    process.kill(first.pid, 'SIGINT');
+    expect((await first.done).code).toBe(130);
+    const interrupted = verdictsOf(join(dir, 'first.json'));
+    const held = Object.values(interrupted).filter((v) => v === 'holds').length;
+    expect(held).toBeGreaterThanOrEqual(2);
+    expect(Object.values(interrupted)).toContain('unknown');
+    const finished = entries(cache);
+    expect(finished.size).toBeGreaterThanOrEqual(held);
+    const second = await start(args('second.json'), tmp).done;
+    expect(second.code).toBe(0);
+    const after = entries(cache);
+    for (const [file, stamp] of finished) expect(after.get(file)).toBe(stamp);
+    expect(after.size).toBe(tests.length);
+    expect(Object.values(verdictsOf(join(dir, 'second.json')))).toEqual(tests.map(() => 'holds'));
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(processesUnder(tmp)).toEqual([]);
   }, 600_000);
 });

@@ -112,6 +112,18 @@ describe('the proof-attempt cache', () => {
     expect(runs).toHaveLength(2);
   });
 
+  it('keys on the solver identity, not its path: a moved checkout finds its entries, another solver does not', async () => {
+    const { verifier, runs } = lined();
+    const cache = obligationCache();
+    const at = (path: string, identity: Record<string, string>) => ({ ...info, details: { solver: path, solverVersion: '4.16.0' }, identity });
+    const run = (i: typeof info) => verifierOracle(verifier, i, { cache }).decide({ module, method, triples: [triple(0)], timeoutSeconds: 1 });
+    await run(at('/home/a/specmut/packages/dafny/bin/z3-wasm', { solver: 'z3-wasm 4.16.0' }));
+    await run(at('/ci/work/specmut/packages/dafny/bin/z3-wasm', { solver: 'z3-wasm 4.16.0' }));
+    expect(runs).toHaveLength(1);
+    await run(at('/usr/bin/z3', { solver: 'z3 4.16.0' }));
+    expect(runs).toHaveLength(2);
+  });
+
   it('is safe under concurrent writers: two processes filling one directory leave only whole, valid entries', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'specmut-cache-'));
     const core = fileURLToPath(new URL('../dist/index.js', import.meta.url));

@@ -119,6 +119,11 @@ export interface VerifierInfo {
   command: string[];
   /** Backend-specific details (solver path, syntax flavour...). */
   details: Record<string, string>;
+  /**
+   * What of the installation can change a verdict, for the cache key: versions and settings, not where
+   * the tools are (a moved checkout or a restored CI cache must still find its entries). Default: `details`.
+   */
+  identity?: Record<string, string> | undefined;
 }
 
 export interface RunRequest {
@@ -130,6 +135,12 @@ export interface RunRequest {
   signal?: AbortSignal | undefined;
   /** Obligations the tool may check at once (see `Verifier.parallel`); default its own setting. */
   cores?: number | undefined;
+  /**
+   * Called with an obligation's outcome as soon as the tool has reported it, before the process ends
+   * (optional for a backend: tools that report only at exit never call it). An outcome passed here is
+   * final: a process interrupted or killed later keeps it, and only the rest is attempted again.
+   */
+  onOutcome?: ((outcome: ObligationOutcome) => void) | undefined;
 }
 
 export interface RunOutput {
@@ -151,6 +162,8 @@ export interface ObligationOutcome {
   symbol: string;
   result: ObligationResult;
   message?: string | undefined;
+  /** Seconds the tool says this obligation took (reported while it runs; see `RunRequest.onOutcome`). */
+  seconds?: number | undefined;
 }
 
 /**
@@ -159,7 +172,8 @@ export interface ObligationOutcome {
  */
 export type ParsedRun =
   | { kind: 'results'; outcomes: ObligationOutcome[] }
-  | { kind: 'harness-error'; message: string };
+  /** `noResults`: the output holds no result at all (the tool crashed or printed nothing readable). */
+  | { kind: 'harness-error'; message: string; noResults?: boolean };
 
 /** The verifier half of a backend: emit harness text, run the tool, map its output back. */
 export interface Verifier {

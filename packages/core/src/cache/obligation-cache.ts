@@ -37,7 +37,8 @@ export function cacheable(o: ObligationOutcome, seconds: number): CachedOutcome 
  * A key per obligation of a harness, from what decides its outcome: the harness text it shares with
  * the other obligations (the spec's declarations), its own part (its harness method, with its symbol
  * replaced so that the same check under another triple id is the same entry), the other files, the
- * verifier's arguments, name, version and details (solver path and version), and the time limit. So a
+ * verifier's arguments, name, version and identity (e.g. the solver's kind and version, not its path),
+ * and the time limit. So a
  * triple is found again whatever batch, mutant count or run it comes from. An obligation without line
  * ranges is keyed by the whole harness text.
  */
@@ -50,7 +51,7 @@ export function obligationKeys(harness: Harness, info: VerifierInfo, timeoutSeco
     main: lines.filter((_, i) => !owned.has(i + 1)),
     files: harness.files.filter((f) => f.name !== harness.main),
     args: harness.args,
-    verifier: { name: info.name, version: info.version, details: info.details },
+    verifier: { name: info.name, version: info.version, identity: info.identity ?? info.details },
     timeoutSeconds,
   });
   const keys = new Map<string, string>();

@@ -48,7 +48,7 @@ export function oracleChooser(choice: OracleChoice = {}): (backend: Backend) => 
     if (!backend.verifier) throw new SpecmutError('missing-verifier', `the ${backend.id} backend has no verifier`);
     // The evaluator's opinion orders the proof attempts (the likely one first); verdicts stay the verifier's.
     const predict = backend.lower && !independent ? evalOracle(backend.lower, { solver: false, name: 'eval (prediction)', printer: backend.printer }) : undefined;
-    const oracle = verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes, exhaustive: choice.exhaustive, independent });
+    const oracle = verifierOracle(backend.verifier, await backend.verifier.detect(), { cache, predict, processes: choice.processes, exhaustive: choice.exhaustive, independent, notice: choice.notice });
     // Huge inputs go to the evaluator (linear in their size), not into a verifier harness.
     return routeBySize(oracle, backend.lower ? evaluator(backend) : undefined, { maxValues: choice.maxValues ?? DEFAULT_MAX_VALUES, notice: choice.notice });
   };

@@ -1,5 +1,5 @@
 import type { Harness, ObligationOutcome, RunOutput, Verifier, VerifierInfo } from '../backend/contract.js';
-import { MAX_MERGED_OBLIGATIONS, coresFor } from './schedule.js';
+import { FRUITLESS_RUNS_TO_STOP, MAX_MERGED_OBLIGATIONS, coresFor } from './schedule.js';
 
 /**
  * What one harness's run came to, whether it ran alone or merged with others. `seconds` are core-seconds
@@ -11,7 +11,9 @@ export type HarnessResult =
   /** `merged`: killed in a run shared with other harnesses, which may be what hung. */
   | { kind: 'killed'; seconds: number; merged?: boolean }
   /** The run was interrupted before or while this harness ran: nothing is known of it. */
-  | { kind: 'interrupted' };
+  | { kind: 'interrupted' }
+  /** Not run: the verifier failed too often in a row (see `RunQueueOptions.onStop`), with the reason. */
+  | { kind: 'stopped'; message: string };
 
 export interface RunQueueOptions {
   /** Verifier processes at the same time. */
@@ -20,6 +22,14 @@ export interface RunQueueOptions {
   maxObligations?: number;
   /** Wall-clock limit of a process for a harness of n obligations. */
   deadline: (obligations: number, timeoutSeconds: number) => number;
+  /**
+   * After this many verifier processes in a row end without results (crashed, or killed at their
+   * deadline), for the work of at least two groups (specs), no new process starts: every harness
+   * waiting or submitted later is `stopped` (default `FRUITLESS_RUNS_TO_STOP`).
+   */
+  fruitlessRunsToStop?: number;
+  /** Told once, with the reason, when the queue stops starting processes. */
+  onStop?: (message: string) => void;
 }
 
 interface Pending {
@@ -30,6 +40,8 @@ interface Pending {
   /** Harnesses of one group (the chunks of one spec's round) are never merged with each other. */
   group?: unknown;
   signal?: AbortSignal | undefined;
+  /** Each obligation outcome as soon as the verifier reports it (see `RunRequest.onOutcome`). */
+  onOutcome?: ((outcome: ObligationOutcome) => void) | undefined;
   resolve(result: HarnessResult): void;
   reject(e: unknown): void;
 }
@@ -46,6 +58,10 @@ export class RunQueue {
   /** Process slots (solver cores) in use. */
   private busy = 0;
   private scheduled = false;
+  /** Processes in a row that ended without results, the groups whose work they held, and the last one's story. */
+  private fruitless = { runs: 0, groups: new Set<unknown>(), last: '' };
+  /** Set once the queue stops starting processes: why. */
+  private stopped: string | undefined;
 
   constructor(
     private readonly verifier: Verifier,
@@ -58,10 +74,10 @@ export class RunQueue {
    * default. Harnesses of the same `group` are kept apart, so that the chunks of one spec's round can
    * run side by side instead of one after another in a merged process.
    */
-  submit(harness: Harness, timeoutSeconds: number, signal?: AbortSignal, deadlineSeconds?: number, group?: unknown): Promise<HarnessResult> {
+  submit(harness: Harness, timeoutSeconds: number, signal?: AbortSignal, deadlineSeconds?: number, group?: unknown, onOutcome?: (outcome: ObligationOutcome) => void): Promise<HarnessResult> {
     return new Promise((resolve, reject) => {
       const deadline = deadlineSeconds ?? this.options.deadline(harness.obligations.length, timeoutSeconds);
-      this.waiting.push({ harness, timeoutSeconds, deadlineSeconds: deadline, signal, group, resolve, reject });
+      this.waiting.push({ harness, timeoutSeconds, deadlineSeconds: deadline, signal, group, onOutcome, resolve, reject });
       // Start on the next turn of the event loop, so that harnesses submitted together are seen together.
       if (!this.scheduled) {
         this.scheduled = true;
@@ -74,12 +90,15 @@ export class RunQueue {
   }
 
   private pump(): void {
-    // Harnesses whose run was interrupted while they waited never start.
+    // Harnesses whose run was interrupted while they waited never start, nor any once the queue stopped.
     for (let i = this.waiting.length - 1; i >= 0; i--) {
       const p = this.waiting[i]!;
       if (p.signal?.aborted) {
         this.waiting.splice(i, 1);
         p.resolve({ kind: 'interrupted' });
+      } else if (this.stopped !== undefined) {
+        this.waiting.splice(i, 1);
+        p.resolve({ kind: 'stopped', message: this.stopped });
       }
     }
     while (this.busy < this.options.processes && this.waiting.length > 0) {
@@ -119,29 +138,65 @@ export class RunQueue {
     return batch;
   }
 
-  private async runOne(p: Pick<Pending, 'harness' | 'timeoutSeconds' | 'deadlineSeconds' | 'signal'>, cores: number): Promise<{ output: RunOutput; result: HarnessResult }> {
+  private async runOne(p: Pick<Pending, 'harness' | 'timeoutSeconds' | 'deadlineSeconds' | 'signal' | 'onOutcome'>, cores: number, groups: readonly unknown[]): Promise<{ output: RunOutput; result: HarnessResult }> {
     const { harness } = p;
-    const output = await this.verifier.run(this.info, { harness, timeoutSeconds: p.timeoutSeconds, deadlineSeconds: p.deadlineSeconds, signal: p.signal, ...(cores > 1 ? { cores } : {}) });
+    if (this.stopped !== undefined) return { output: { exitCode: null, stdout: '', stderr: '', killed: false, seconds: 0, artifacts: {} }, result: { kind: 'stopped', message: this.stopped } };
+    let reported = false;
+    const onOutcome = (o: ObligationOutcome) => {
+      reported = true;
+      p.onOutcome?.(o);
+    };
+    const output = await this.verifier.run(this.info, { harness, timeoutSeconds: p.timeoutSeconds, deadlineSeconds: p.deadlineSeconds, signal: p.signal, onOutcome, ...(cores > 1 ? { cores } : {}) });
     const seconds = output.seconds * cores;
     if (output.interrupted) return { output, result: { kind: 'interrupted' } };
-    if (output.killed) return { output, result: { kind: 'killed', seconds } };
+    if (output.killed) {
+      this.note(!reported, groups, `a process was killed at its deadline of ${p.deadlineSeconds.toFixed(0)} s`);
+      return { output, result: { kind: 'killed', seconds } };
+    }
     const parsed = this.verifier.parse(output, harness);
+    const crashed = output.exitCode === null || (parsed.kind === 'harness-error' && parsed.noResults === true);
+    this.note(crashed && !reported, groups, parsed.kind === 'harness-error' ? parsed.message.slice(0, 300) : `the process ended by a signal`);
     return { output, result: parsed.kind === 'harness-error' ? parsed : { kind: 'outcomes', outcomes: parsed.outcomes, seconds } };
+  }
+
+  /** Counts processes that ended without results, and stops the queue when too many in a row did. */
+  private note(fruitless: boolean, groups: readonly unknown[], story: string): void {
+    if (this.stopped !== undefined) return;
+    if (!fruitless) {
+      this.fruitless = { runs: 0, groups: new Set(), last: '' };
+      return;
+    }
+    this.fruitless.runs++;
+    for (const g of groups) this.fruitless.groups.add(g);
+    this.fruitless.last = story;
+    const limit = this.options.fruitlessRunsToStop ?? FRUITLESS_RUNS_TO_STOP;
+    if (this.fruitless.runs < limit || this.fruitless.groups.size < 2) return;
+    this.stopped = `${this.info.name} ${this.info.version} ended ${this.fruitless.runs} processes in a row without results, for ${this.fruitless.groups.size} specs (the last: ${story}); no further ${this.info.name} process was started`;
+    this.options.onStop?.(this.stopped);
   }
 
   private async runBatch(batch: Pending[], cores: number): Promise<void> {
     try {
       if (batch.length === 1) {
         const only = batch[0]!;
-        only.resolve((await this.runOne(only, cores)).result);
+        only.resolve((await this.runOne(only, cores, [only.group])).result);
         return;
       }
       const merged = this.verifier.combine!(batch.map((p) => p.harness));
       const signal = batch.find((p) => p.signal)?.signal;
       // The parts run one after another in one process: the merged run may take as long as they all may.
       const deadlineSeconds = batch.reduce((sum, p) => sum + p.deadlineSeconds, 0);
-      const { result } = await this.runOne({ harness: merged.harness, timeoutSeconds: batch[0]!.timeoutSeconds, deadlineSeconds, signal }, cores);
-      if (result.kind === 'interrupted') {
+      // Outcomes reported while the merged run goes on reach the part they belong to, by its own symbol.
+      const owners = new Map<string, { p: Pending; symbol: string }>();
+      batch.forEach((p, k) => {
+        for (const [own, inMerged] of merged.symbols[k]!) owners.set(inMerged, { p, symbol: own });
+      });
+      const onOutcome = (o: ObligationOutcome) => {
+        const owner = owners.get(o.symbol);
+        owner?.p.onOutcome?.({ ...o, symbol: owner.symbol });
+      };
+      const { result } = await this.runOne({ harness: merged.harness, timeoutSeconds: batch[0]!.timeoutSeconds, deadlineSeconds, signal, onOutcome }, cores, batch.map((p) => p.group));
+      if (result.kind === 'interrupted' || result.kind === 'stopped') {
         for (const p of batch) p.resolve(result);
         return;
       }
@@ -155,7 +210,7 @@ export class RunQueue {
       }
       if (result.kind !== 'outcomes') {
         // A static error not attributable to one part: run each on its own (sequentially, in this slot).
-        for (const p of batch) p.resolve((await this.runOne(p, cores)).result);
+        for (const p of batch) p.resolve((await this.runOne(p, cores, [p.group])).result);
         return;
       }
       const bySymbol = new Map(result.outcomes.map((o) => [o.symbol, o]));
@@ -170,7 +225,7 @@ export class RunQueue {
       for (let k = 0; k < batch.length; k++) {
         const p = batch[k]!;
         const unrun = parts[k]!.some((o) => o.result === 'missing');
-        if (broken && unrun) p.resolve((await this.runOne(p, cores)).result);
+        if (broken && unrun) p.resolve((await this.runOne(p, cores, [p.group])).result);
         else p.resolve({ kind: 'outcomes', outcomes: parts[k]!, seconds: share(p) });
       }
     } catch (e) {

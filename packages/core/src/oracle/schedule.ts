@@ -28,6 +28,13 @@ export const CHUNK_OBLIGATIONS = 6;
 /** Specs to work on at once for a number of verifier processes. */
 export const specsInFlight = (processes: number): number => Math.max(1, processes) * SPECS_PER_PROCESS;
 
+/**
+ * Verifier processes in a row that may end without results (crashed, or killed at their deadline),
+ * over at least two specs, before no new one is started: a verifier that never answers then costs a
+ * few deadlines, not one per spec and retry of the whole run.
+ */
+export const FRUITLESS_RUNS_TO_STOP = 5;
+
 /** Seconds allowed for a verifier process to start (Dafny: about 1-2 s, more on a loaded machine). */
 export const START_UP_SECONDS = 10;
 

@@ -10,11 +10,19 @@ import type { Oracle, OracleRequest } from './oracle.js';
 
 /** A batch's outcome per obligation, each with the verifier seconds it cost. */
 export type BatchResult =
-  | { kind: 'outcomes'; results: { o: Obligation; outcome: ObligationOutcome; seconds: number }[] }
+  | { kind: 'outcomes'; results: Reported }
   | { kind: 'harness-error'; message: string }
-  /** Stopped at its deadline; `budget`: the spec's budget is spent, so splitting the batch cannot help. */
-  | { kind: 'killed'; seconds: number; budget?: boolean; merged?: boolean }
-  | { kind: 'interrupted' };
+  /**
+   * Stopped at its deadline; `budget`: the spec's budget is spent, so splitting the batch cannot help.
+   * `reported`: the outcomes the verifier gave before it was stopped, which stand.
+   */
+  | { kind: 'killed'; seconds: number; budget?: boolean; merged?: boolean; reported?: Reported }
+  | { kind: 'interrupted'; reported?: Reported }
+  /** No verifier process may start any more (see `RunQueue`'s circuit breaker), with the reason. */
+  | { kind: 'stopped'; message: string; reported?: Reported };
+
+/** Outcomes of a batch, each with the verifier seconds it cost. */
+type Reported = { o: Obligation; outcome: ObligationOutcome; seconds: number }[];
 
 export interface VerifierOracleOptions {
   /** Proof attempts already made (see `obligationKeys`); none are stored without it. */
@@ -38,6 +46,10 @@ export interface VerifierOracleOptions {
   exhaustive?: boolean;
   /** Nothing derived from another oracle in the harnesses (see `EmitOptions.independent`). */
   independent?: boolean | undefined;
+  /** After this many verifier processes in a row end without results, none is started (see `RunQueueOptions`). */
+  fruitlessRunsToStop?: number | undefined;
+  /** Told of what the user should know while the run goes on (the verifier stopped being started). */
+  notice?: ((message: string) => void) | undefined;
 }
 
 interface Round {
@@ -106,6 +118,8 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     processes: options.processes ?? 1,
     maxObligations: options.maxObligations ?? MAX_MERGED_OBLIGATIONS,
     deadline: (n, timeout) => batchDeadline(n, timeout, options.slackSeconds),
+    ...(options.fruitlessRunsToStop !== undefined ? { fruitlessRunsToStop: options.fruitlessRunsToStop } : {}),
+    onStop: (message) => options.notice?.(`${message}: the triples not yet decided are unknown (crash)`),
   });
 
   async function emit(module: SpecModule, method: MethodSpec, triples: Triple[], attempts: Round['attempts'], round: Round, req: OracleRequest): Promise<Harness | { message: string }> {
@@ -150,25 +164,46 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
     // side by side cannot together spend more than the budget; what it did not use is given back.
     const allowed = Math.min(own, budget.left);
     budget.left -= allowed;
-    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal, allowed, budget);
+    const keys = cache ? obligationKeys(harness, info, req.timeoutSeconds) : undefined;
+    const run = harness;
+    // Outcomes the verifier reports while it runs are final: each is stored at once, so that a run
+    // stopped later (Ctrl-C, the deadline) keeps them and a rerun does not repeat them.
+    const reported = new Map<string, ObligationOutcome>();
+    const storing: Promise<void>[] = [];
+    const onOutcome = (outcome: ObligationOutcome) => {
+      const o = run.obligations.find((x) => x.symbol === outcome.symbol);
+      if (!o || reported.has(o.symbol)) return;
+      reported.set(o.symbol, outcome);
+      const entry = cacheable(outcome, outcome.seconds ?? 0);
+      if (cache && keys && entry) storing.push(cache.set(keys.get(o.symbol)!, entry).catch(() => undefined));
+    };
+    const ran = await queue.submit(harness, req.timeoutSeconds, req.signal, allowed, budget, onOutcome);
+    await Promise.all(storing);
     budget.left += allowed - (ran.kind === 'outcomes' || ran.kind === 'killed' ? ran.seconds : 0);
-    // Neither a kill nor an interruption says anything about the harness: never cached.
-    if (ran.kind === 'killed') return { ...ran, budget: allowed < own || budget.left <= 0 };
+    if (ran.kind === 'killed' || ran.kind === 'interrupted') {
+      // What the run reported before it was stopped stands; a kill or an interruption says nothing of the rest.
+      const each = ran.kind === 'killed' ? ran.seconds / Math.max(1, harness.obligations.length) : 0;
+      const partial = harness.obligations.filter((o) => reported.has(o.symbol)).map((o) => ({ o, outcome: reported.get(o.symbol)!, seconds: reported.get(o.symbol)!.seconds ?? each }));
+      const extra = { reported: [...hits, ...partial] };
+      if (ran.kind === 'killed') return { ...ran, budget: allowed < own || budget.left <= 0, ...extra };
+      return { kind: 'interrupted', ...extra };
+    }
+    if (ran.kind === 'stopped') return { ...ran, reported: hits };
     if (ran.kind !== 'outcomes') return ran;
     const bySymbol = new Map(ran.outcomes.map((o) => [o.symbol, o]));
     const each = ran.seconds / Math.max(1, harness.obligations.length);
-    const keys = cache ? obligationKeys(harness, info, req.timeoutSeconds) : undefined;
     const fresh = harness.obligations.map((o) => ({ o, outcome: bySymbol.get(o.symbol) ?? { symbol: o.symbol, result: 'missing' as const }, seconds: each }));
     for (const { o, outcome } of fresh) {
       const entry = cacheable(outcome, each);
-      if (cache && keys && entry) await cache.set(keys.get(o.symbol)!, entry);
+      if (cache && keys && entry && !reported.has(o.symbol)) await cache.set(keys.get(o.symbol)!, entry);
     }
     return outcomesOf([...hits, ...fresh]);
   }
 
   /** The best outcome of each polarity attempted so far for a triple. */
   type Attempts = { positive?: ObligationOutcome; negative?: ObligationOutcome };
-  type Outcomes = Map<string, Attempts & { seconds: number; interrupted?: boolean }>;
+  /** `stopped`: no verifier process could be started for it any more, and why. */
+  type Outcomes = Map<string, Attempts & { seconds: number; interrupted?: boolean; stopped?: string }>;
 
   /** One round's attempts for the given triples, isolating hangs and static errors. */
   async function attempt(module: SpecModule, method: MethodSpec, triples: Triple[], round: Round, req: OracleRequest, out: Outcomes, budget: Budget, alone = false): Promise<void> {
@@ -180,25 +215,48 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
       out.set(t.id, entry);
     };
     const result = await runBatch(module, method, triples, round, req, budget, alone);
+    const reported = 'reported' in result ? (result.reported ?? []) : [];
+    for (const { o, outcome, seconds } of reported) {
+      const t = triples.find((x) => x.id === o.tripleId);
+      if (t) record(t, o.polarity, outcome, seconds);
+    }
+    if (result.kind === 'stopped') {
+      for (const t of triples) out.set(t.id, { seconds: 0, ...out.get(t.id), stopped: result.message });
+      return;
+    }
     if (result.kind === 'interrupted') {
       for (const t of triples) out.set(t.id, { seconds: 0, ...out.get(t.id), interrupted: true });
       return;
     }
     if (result.kind === 'killed') {
-      // The time the killed run took is its triples' cost, shared evenly, whatever is tried next.
-      for (const t of triples) out.set(t.id, { ...out.get(t.id), seconds: (out.get(t.id)?.seconds ?? 0) + result.seconds / triples.length });
+      // Only the attempts the killed run did not report are made again, on their own.
+      const left = new Map<string, Polarity[]>();
+      for (const t of triples) {
+        const todo = (round.attempts.get(t.id) ?? []).filter((p) => !reported.some((r) => r.o.tripleId === t.id && r.o.polarity === p));
+        if (todo.length > 0) left.set(t.id, todo);
+      }
+      const rest = triples.filter((t) => left.has(t.id));
+      if (rest.length === 0) return;
+      const again: Round = { effort: round.effort, attempts: left };
+      // The time the killed run took (beyond what its reported outcomes cost) is its unfinished triples' cost, shared evenly.
+      const unexplained = Math.max(0, result.seconds - reported.reduce((sum, r) => sum + r.seconds, 0));
+      for (const t of rest) out.set(t.id, { ...out.get(t.id), seconds: (out.get(t.id)?.seconds ?? 0) + unexplained / rest.length });
       const retry = !req.signal?.aborted && !result.budget;
       // Killed together with other specs' work: this batch may be innocent, so it runs again on its own.
-      if (retry && result.merged && !alone) return attempt(module, method, triples, round, req, out, budget, true);
-      if (retry && triples.length > 1) {
+      if (retry && result.merged && !alone) return attempt(module, method, rest, again, req, out, budget, true);
+      if (retry && rest.length > 1) {
         // One half after the other: each may then take what the other left of the budget.
-        const half = Math.ceil(triples.length / 2);
-        await attempt(module, method, triples.slice(0, half), round, req, out, budget);
-        await attempt(module, method, triples.slice(half), round, req, out, budget);
+        const half = Math.ceil(rest.length / 2);
+        await attempt(module, method, rest.slice(0, half), again, req, out, budget);
+        await attempt(module, method, rest.slice(half), again, req, out, budget);
+        return;
+      }
+      if (req.signal?.aborted) {
+        for (const t of rest) out.set(t.id, { seconds: 0, ...out.get(t.id), interrupted: true });
         return;
       }
       const message = result.budget ? budget.why : `the verifier process did not finish within ${result.seconds.toFixed(0)} s and was stopped`;
-      for (const t of triples) for (const p of round.attempts.get(t.id) ?? []) record(t, p, { symbol: '', result: 'timeout', message }, 0);
+      for (const t of rest) for (const p of left.get(t.id) ?? []) record(t, p, { symbol: '', result: 'timeout', message }, 0);
       return;
     }
     if (result.kind === 'harness-error') {
@@ -271,8 +329,10 @@ export function verifierOracle(verifier: Verifier, info: VerifierInfo, options: 
         const e = out.get(t.id);
         const v = combineObligations(e?.positive, e?.negative, name, e?.seconds);
         // A triple the stop caught before its rounds were over has no verdict yet, whatever its attempts said.
-        const unfinished = e?.interrupted && !decided(e);
-        verdicts.set(t.id, unfinished ? verdict('unknown', name, { cause: 'interrupted', reason: 'the run was stopped before this triple was decided', seconds: e.seconds }) : v);
+        const unfinished = (e?.interrupted || e?.stopped) && !decided(e);
+        if (!unfinished) verdicts.set(t.id, v);
+        else if (e.interrupted) verdicts.set(t.id, verdict('unknown', name, { cause: 'interrupted', reason: 'the run was stopped before this triple was decided', seconds: e.seconds }));
+        else verdicts.set(t.id, verdict('unknown', name, { cause: 'crash', reason: e.stopped!, seconds: e.seconds }));
       }
       return verdicts;
     },

@@ -24,6 +24,8 @@ export interface ProcessOptions {
   signal?: AbortSignal | undefined;
   /** Output beyond this many characters per stream is dropped (a runaway verifier must not exhaust memory). */
   maxOutput?: number;
+  /** Called with each piece of standard output as it arrives (for tools that report progress while they run). */
+  onStdout?: (chunk: string) => void;
 }
 
 /** Process groups of the children still running, so that an exit at any point can kill them all. */
@@ -95,6 +97,7 @@ export function runProcess(argv: readonly string[], options: ProcessOptions = {}
     };
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       if (stdout.length < max) stdout += d;
+      options.onStdout?.(d);
     });
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       if (stderr.length < max) stderr += d;

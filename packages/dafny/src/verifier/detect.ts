@@ -46,7 +46,24 @@ export async function detectDafny(): Promise<VerifierInfo> {
     details.bitvectorSolver = bundled;
     details.bitvectorSolverVersion = bundledZ3Version() ?? 'unknown';
   }
-  return { name: 'dafny', version: m[0], command: [dafny], details };
+  return { name: 'dafny', version: m[0], command: [dafny], details, identity: identityOf(details, bundled) };
+}
+
+/**
+ * The solvers a harness may use by what they are (specmut's WebAssembly Z3 or a native one, and the
+ * version), not by their paths. A solver whose version could not be read is known by its path only.
+ */
+export function identityOf(details: Record<string, string>, bundled: string | undefined): Record<string, string> {
+  const solver = (path: string | undefined, version: string | undefined) => {
+    if (!path) return 'none';
+    if (!version || version === 'unknown') return `z3 of unknown version at ${path}`;
+    return `${path === bundled ? 'z3-wasm' : 'z3'} ${version}`;
+  };
+  return {
+    solver: solver(details.solver, details.solverVersion),
+    ...(details.bitvectorSolver ? { bitvectorSolver: solver(details.bitvectorSolver, details.bitvectorSolverVersion) } : {}),
+    cores: details.cores ?? '1',
+  };
 }
 
 /** What `z3 --version` says, e.g. `4.8.12`. */

@@ -1,7 +1,7 @@
 import type { Harness, Obligation, ObligationOutcome, ObligationResult, ParsedRun, RunOutput } from '@specmut/core';
 import { RESULTS_CSV } from './run.js';
 
-interface Diagnostic {
+export interface Diagnostic {
   line: number;
   column: number;
   message: string;
@@ -9,23 +9,20 @@ interface Diagnostic {
   source: string;
 }
 
-const ERROR = 1;
+export const ERROR = 1;
 
-/** The `--json-output` lines of a Dafny run: one JSON object per line, diagnostics and status lines. */
-export function readDiagnostics(stdout: string): { diagnostics: Diagnostic[]; status: string[] } {
-  const diagnostics: Diagnostic[] = [];
-  const status: string[] = [];
-  for (const line of stdout.split('\n')) {
-    const trimmed = line.trim();
-    if (!trimmed.startsWith('{')) continue;
-    let obj: { type?: string; value?: unknown };
-    try {
-      obj = JSON.parse(trimmed);
-    } catch {
-      continue;
-    }
-    if (obj.type === 'status' && typeof obj.value === 'string') status.push(obj.value.trim());
-    if (obj.type === 'diagnostic' && obj.value && typeof obj.value === 'object') {
+/** One `--json-output` line: a status line's text, a diagnostic, or nothing readable. */
+export function readJsonLine(line: string): { status: string } | { diagnostic: Diagnostic } | undefined {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  let obj: { type?: string; value?: unknown };
+  try {
+    obj = JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+  if (obj.type === 'status' && typeof obj.value === 'string') return { status: obj.value.trim() };
+  if (obj.type === 'diagnostic' && obj.value && typeof obj.value === 'object') {
       const v = obj.value as {
         location?: { range?: { start?: { line?: number; character?: number } } };
         defaultFormatMessage?: string;
@@ -35,14 +32,27 @@ export function readDiagnostics(stdout: string): { diagnostics: Diagnostic[]; st
       };
       const args = Array.isArray(v.arguments) ? v.arguments.map(String) : [];
       const message = (v.defaultFormatMessage ?? '').replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)] ?? '');
-      diagnostics.push({
+    return {
+      diagnostic: {
         line: v.location?.range?.start?.line ?? 0,
         column: (v.location?.range?.start?.character ?? 0) + 1,
         message,
         severity: v.severity ?? ERROR,
         source: v.source ?? '',
-      });
-    }
+      },
+    };
+  }
+  return undefined;
+}
+
+/** The `--json-output` lines of a Dafny run: one JSON object per line, diagnostics and status lines. */
+export function readDiagnostics(stdout: string): { diagnostics: Diagnostic[]; status: string[] } {
+  const diagnostics: Diagnostic[] = [];
+  const status: string[] = [];
+  for (const line of stdout.split('\n')) {
+    const read = readJsonLine(line);
+    if (read && 'status' in read) status.push(read.status);
+    if (read && 'diagnostic' in read) diagnostics.push(read.diagnostic);
   }
   return { diagnostics, status };
 }
@@ -84,23 +94,28 @@ export function parseDafnyOutput(output: RunOutput, harness: Harness): ParsedRun
   const csv = output.artifacts[RESULTS_CSV];
   if (csv === undefined && staticErrors.length === 0) {
     const detail = [...status, output.stderr.trim()].filter(Boolean).join(' ').slice(0, 500);
-    return { kind: 'harness-error', message: `Dafny exited with code ${output.exitCode} without results${detail ? `: ${detail}` : ''}` };
+    return { kind: 'harness-error', message: `Dafny exited with code ${output.exitCode} without results${detail ? `: ${detail}` : ''}`, noResults: true };
   }
   const rows = readCsvOutcomes(csv ?? '');
-  const outcomes: ObligationOutcome[] = harness.obligations.map((o) => {
-    const mine = errors.filter((d) => ownerOf([o], d.line));
-    const statics = mine.filter((d) => staticErrors.includes(d));
-    if (statics.length) return { symbol: o.symbol, result: 'error', message: statics.map(formatDiag).join('; ') };
-    if (mine.some((d) => /timed out/i.test(d.message))) return { symbol: o.symbol, result: 'timeout', message: 'timed out' };
-    if (mine.some((d) => /out of resource|resource limit/i.test(d.message))) return { symbol: o.symbol, result: 'gave-up', message: 'out of resources' };
-    const results = rows.get(o.symbol);
-    let result: ObligationResult;
-    if (!results) result = 'missing';
-    else if (results.every((r) => r === 'Passed')) result = mine.length ? 'failed' : 'verified';
-    else result = 'failed';
-    const outcome: ObligationOutcome = { symbol: o.symbol, result };
-    if (mine.length && result === 'failed') outcome.message = mine.map(formatDiag).join('; ');
-    return outcome;
-  });
+  const outcomes = harness.obligations.map((o) => obligationOutcome(o, errors, staticErrors, rows.get(o.symbol)));
   return { kind: 'results', outcomes };
+}
+
+/**
+ * One obligation's outcome from the error diagnostics of the run, those of them that are static, and
+ * the outcome of each of its assertion batches (`Passed` or another word; none: not verified at all).
+ */
+export function obligationOutcome(o: Obligation, errors: readonly Diagnostic[], staticErrors: readonly Diagnostic[], results: readonly string[] | undefined): ObligationOutcome {
+  const mine = errors.filter((d) => ownerOf([o], d.line));
+  const statics = mine.filter((d) => staticErrors.includes(d));
+  if (statics.length) return { symbol: o.symbol, result: 'error', message: statics.map(formatDiag).join('; ') };
+  if (mine.some((d) => /timed out/i.test(d.message))) return { symbol: o.symbol, result: 'timeout', message: 'timed out' };
+  if (mine.some((d) => /out of resource|resource limit/i.test(d.message))) return { symbol: o.symbol, result: 'gave-up', message: 'out of resources' };
+  let result: ObligationResult;
+  if (!results) result = 'missing';
+  else if (results.every((r) => r === 'Passed')) result = mine.length ? 'failed' : 'verified';
+  else result = 'failed';
+  const outcome: ObligationOutcome = { symbol: o.symbol, result };
+  if (mine.length && result === 'failed') outcome.message = mine.map(formatDiag).join('; ');
+  return outcome;
 }

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProcess, withPrivateDir, type RunOutput, type RunRequest, type VerifierInfo } from '@specmut/core';
+import { DafnyProgress } from './progress.js';
 
 /** Every harness symbol starts with this; `--filter-symbol` then verifies nothing of the spec itself. */
 export const HARNESS_PREFIX = 'specmut_';
@@ -21,6 +22,8 @@ export function solverFor(info: VerifierInfo, harness: RunRequest['harness']): s
   return bitvector && usesBitvectors(harness) ? bitvector : (info.details.solver ?? 'z3');
 }
 
+const coresOf = (info: VerifierInfo, request: RunRequest): number => Number(request.cores ?? info.details.cores ?? '1') || 1;
+
 /** Dafny 4's command line for a harness: verification only, machine-readable diagnostics and per-symbol results. */
 export function dafnyArguments(info: VerifierInfo, main: string, csv: string, request: RunRequest): string[] {
   return [
@@ -31,6 +34,9 @@ export function dafnyArguments(info: VerifierInfo, main: string, csv: string, re
     solverFor(info, request.harness),
     '--allow-warnings',
     '--json-output',
+    // Each method's outcome as it finishes, so that a process stopped later keeps what it did.
+    '--progress',
+    'Batch',
     '--log-format',
     `csv;LogFileName=${csv}`,
     '--verification-time-limit',
@@ -38,7 +44,7 @@ export function dafnyArguments(info: VerifierInfo, main: string, csv: string, re
     '--filter-symbol',
     HARNESS_PREFIX,
     '--cores',
-    String(request.cores ?? info.details.cores ?? '1'),
+    String(coresOf(info, request)),
     ...request.harness.args,
   ];
 }
@@ -63,7 +69,10 @@ export async function runDafny(info: VerifierInfo, request: RunRequest): Promise
   return withPrivateDir('specmut-dafny', async (dir) => {
     for (const f of request.harness.files) await writeFile(join(dir, f.name), f.text);
     const csv = join(dir, RESULTS_CSV);
+    const onOutcome = request.onOutcome;
+    const progress = onOutcome ? new DafnyProgress(request.harness, coresOf(info, request) === 1, onOutcome) : undefined;
     const result = await runProcess(dafnyArguments(info, request.harness.main, csv, request), {
+      ...(progress ? { onStdout: (chunk: string) => progress.push(chunk) } : {}),
       cwd: dir,
       deadlineSeconds: request.deadlineSeconds,
       signal: request.signal,
