@@ -16,9 +16,11 @@ export interface Budget {
   maxDepth: number;
   /** Candidate tuples one quantifier or comprehension may enumerate; past it the quantifier goes to Z3. */
   maxEnumeration: number;
+  /** Collection elements one clause check may build (copies included), so that memory stays bounded. */
+  maxElements: number;
 }
 
-export const DEFAULT_BUDGET: Budget = { maxSteps: 2_000_000, maxDepth: 500, maxEnumeration: 1_000_000 };
+export const DEFAULT_BUDGET: Budget = { maxSteps: 2_000_000, maxDepth: 500, maxEnumeration: 1_000_000, maxElements: 20_000_000 };
 
 /** A quantifier the enumerator could not bound, with the concrete values of its free variables. */
 export interface Z3Query {
@@ -59,6 +61,8 @@ export interface Evaluator {
   readonly ctx: InterpContext;
   steps: number;
   depth: number;
+  /** Counts `n` more collection elements built; past `Budget.maxElements` the check is unknown (`budget`). */
+  chargeElements(n: number): void;
   readonly pending: Map<string, Z3Query>;
   /** Constructor name -> field name -> position. */
   readonly fieldIndex: Map<string, Map<string, number>>;

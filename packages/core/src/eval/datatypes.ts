@@ -4,6 +4,7 @@ import { Env, type RVal } from './env.js';
 import type { Evaluator } from './context.js';
 import { Unknown } from './outcome.js';
 import { describe, typeError, where } from './runtime.js';
+import { seqAt, seqLength, seqSlice } from './seq-view.js';
 
 /** Datatype values: constructors, destructors (fields), patterns and `match`. */
 
@@ -92,10 +93,10 @@ export function match(p: Pattern, v: RVal, env: Env | undefined): Env | undefine
     }
     case 'seq': {
       if (v.kind !== 'seq') return null;
-      if (p.rest ? v.elems.length < p.elems.length : v.elems.length !== p.elems.length) return null;
+      if (p.rest ? seqLength(v) < p.elems.length : seqLength(v) !== p.elems.length) return null;
       let scope: Env | undefined | null = env;
-      for (let i = 0; i < p.elems.length && scope !== null; i++) scope = match(p.elems[i]!, v.elems[i]!, scope);
-      if (p.rest && scope !== null) scope = match(p.rest, V.seq(v.elems.slice(p.elems.length)), scope);
+      for (let i = 0; i < p.elems.length && scope !== null; i++) scope = match(p.elems[i]!, seqAt(v, i)!, scope);
+      if (p.rest && scope !== null) scope = match(p.rest, seqSlice(v, p.elems.length, seqLength(v)), scope);
       return scope;
     }
   }

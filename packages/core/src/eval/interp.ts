@@ -42,6 +42,15 @@ export class Interp implements Evaluator {
     this.printer = ctx.printer ?? DEBUG_PRINTER;
   }
 
+  private elements = 0;
+
+  chargeElements(n: number): void {
+    this.elements += n;
+    if (this.elements > this.ctx.budget.maxElements) {
+      throw new Unknown('budget', `collection element budget (${this.ctx.budget.maxElements}) exhausted: the clause builds more collection elements than that`);
+    }
+  }
+
   private tick(): void {
     if (++this.steps > this.ctx.budget.maxSteps) {
       throw new Unknown('budget', `evaluation step budget (${this.ctx.budget.maxSteps}) exhausted`);
@@ -87,7 +96,12 @@ export class Interp implements Evaluator {
         throw new Unknown('unsupported', `unbound variable ${e.name}${where(e)}`);
       }
       case 'arith':
-        return arith(e, this.eval(e.left, env), this.eval(e.right, env));
+      {
+        const v = arith(e, this.eval(e.left, env), this.eval(e.right, env));
+        // Sequence concatenation builds a new sequence of both lengths.
+        if (v.kind === 'seq') this.chargeElements(v.elems.length);
+        return v;
+      }
       case 'neg': {
         const v = this.eval(e.arg, env);
         if (v.kind === 'real') return ratValue(rat(-v.num, v.den));
@@ -130,6 +144,7 @@ export class Interp implements Evaluator {
       case 'prim':
         return prim(this, e, env);
       case 'display': {
+        this.chargeElements(e.elems.length);
         const elems = e.elems.map((x) => this.value(x, env));
         return e.coll === 'seq' ? V.seq(elems) : e.coll === 'set' ? V.set(elems) : V.multiset(elems);
       }
@@ -140,6 +155,7 @@ export class Interp implements Evaluator {
         if (n < 0n) return this.fail(e.onFail, `seq length ${n} is negative`, e);
         const f = this.eval(e.fn, env);
         if (n > BigInt(this.ctx.budget.maxEnumeration)) throw new Unknown('budget', `seq(${n}, ...) is too long to build${where(e)}`);
+        this.chargeElements(Number(n));
         const elems: Value[] = [];
         for (let i = 0n; i < n; i++) elems.push(applyValue(this, f, [V.int(i)], e));
         return V.seq(elems);

@@ -11,6 +11,7 @@ import { LIST_PRIMITIVES } from './lists.js';
 import { TEXT_PRIMITIVES } from './text.js';
 import { Unknown } from './outcome.js';
 import { bool, FALSE, isNum, ratValue, toRat, TRUE, typeError, where } from './runtime.js';
+import { seqLength, seqSlice } from './seq-view.js';
 import { elements } from './sequences.js';
 import { arity, val } from './prim-args.js';
 
@@ -25,6 +26,7 @@ const cardPrim: PrimImpl = (_ip, args, e) => {
   const [a] = args;
   arity(args, 1, e);
   if (a!.kind === 'map') return V.int(a!.entries.length);
+  if (a!.kind === 'seq') return V.int(seqLength(a!));
   return V.int(elements(a!, e).length);
 };
 
@@ -39,10 +41,11 @@ const inPrim: PrimImpl = (_ip, args, e) => {
   return typeError('a collection', coll, e);
 };
 
-const concatPrim: PrimImpl = (_ip, args, e) => {
+const concatPrim: PrimImpl = (ip, args, e) => {
   const [a, b] = args;
   arity(args, 2, e);
   if (a!.kind !== 'seq' || b!.kind !== 'seq') return typeError('two sequences', a!.kind !== 'seq' ? a! : b!, e);
+  ip.chargeElements(seqLength(a!) + seqLength(b!));
   return V.seq([...a!.elems, ...b!.elems]);
 };
 
@@ -150,8 +153,9 @@ const takeOrDrop: PrimImpl = (_ip, args, e) => {
   arity(args, 2, e);
   if (a!.kind !== 'seq') return typeError('a sequence', a!, e);
   if (b!.kind !== 'int') return typeError('an integer', b!, e);
-  const n = b!.value < 0n ? 0 : b!.value > BigInt(a!.elems.length) ? a!.elems.length : Number(b!.value);
-  return V.seq(e.op === 'take' ? a!.elems.slice(0, n) : a!.elems.slice(n));
+  const len = seqLength(a!);
+  const n = b!.value < 0n ? 0 : b!.value > BigInt(len) ? len : Number(b!.value);
+  return e.op === 'take' ? seqSlice(a!, 0, n) : seqSlice(a!, n, len);
 };
 
 const rangePrim: PrimImpl = (ip, args, e) => {
@@ -329,7 +333,8 @@ export function prim(ip: Evaluator, e: PrimExpr, env: Env | undefined): RVal {
   // language replaced them).
   if (e.op === 'card' && e.args.length === 1 && ip.primitives.get('card') === cardPrim) {
     const c = ip.eval(e.args[0]!, env);
-    if (c.kind === 'seq' || c.kind === 'set' || c.kind === 'multiset') return { kind: 'int', value: BigInt(c.elems.length) };
+    if (c.kind === 'seq') return { kind: 'int', value: BigInt(seqLength(c)) };
+    if (c.kind === 'set' || c.kind === 'multiset') return { kind: 'int', value: BigInt(c.elems.length) };
     if (c.kind === 'map') return { kind: 'int', value: BigInt(c.entries.length) };
     return typeError('a collection', c, e);
   }

@@ -4,6 +4,7 @@ import * as C from './collections.js';
 import type { Env, RVal } from './env.js';
 import type { Evaluator } from './context.js';
 import { typeError } from './runtime.js';
+import { seqAt, seqLength, seqSlice } from './seq-view.js';
 
 /** Indexing, slicing and updating sequences, maps and multisets; the elements of any collection. */
 
@@ -11,8 +12,8 @@ export function index(ip: Evaluator, e: IndexExpr, t: RVal, i: RVal): Value {
   if (t.kind === 'seq') {
     if (i.kind !== 'int') typeError('an integer index', i, e);
     const n = i.value;
-    const v = n >= 0n && n < 4294967296n ? t.elems[Number(n)] : undefined;
-    if (v === undefined) return ip.fail(e.onFail, `index ${n} out of range (length ${t.elems.length}) in ${ip.printer.expr(e)}`, e);
+    const v = n >= 0n && n < 4294967296n ? seqAt(t, Number(n)) : undefined;
+    if (v === undefined) return ip.fail(e.onFail, `index ${n} out of range (length ${seqLength(t)}) in ${ip.printer.expr(e)}`, e);
     return v;
   }
   if (i.kind === 'fn') typeError('a value', i, e);
@@ -27,7 +28,7 @@ export function index(ip: Evaluator, e: IndexExpr, t: RVal, i: RVal): Value {
 export function slice(ip: Evaluator, e: SliceExpr, env: Env | undefined): Value {
   const t = ip.eval(e.target, env);
   if (t.kind !== 'seq') typeError('a sequence', t, e);
-  const len = BigInt(t.elems.length);
+  const len = BigInt(seqLength(t));
   let from = e.from ? ip.int(e.from, env) : 0n;
   let to = e.to ? ip.int(e.to, env) : len;
   if (e.bounds === 'clamp') {
@@ -36,7 +37,7 @@ export function slice(ip: Evaluator, e: SliceExpr, env: Env | undefined): Value 
   } else if (!(0n <= from && from <= to && to <= len)) {
     return ip.fail(e.onFail, `slice [${from}..${to}] out of range (length ${len}) in ${ip.printer.expr(e)}`, e);
   }
-  return V.seq(t.elems.slice(Number(from), Number(to)));
+  return seqSlice(t, Number(from), Number(to));
 }
 
 export function update(ip: Evaluator, e: UpdateExpr, t: RVal, k: RVal, v: RVal): Value {
@@ -46,6 +47,7 @@ export function update(ip: Evaluator, e: UpdateExpr, t: RVal, k: RVal, v: RVal):
     if (k.value < 0n || k.value >= BigInt(t.elems.length)) {
       return ip.fail(e.onFail, `update index ${k.value} out of range (length ${t.elems.length}) in ${ip.printer.expr(e)}`, e);
     }
+    ip.chargeElements(t.elems.length);
     const elems = t.elems.slice();
     elems[Number(k.value)] = v;
     return V.seq(elems);
