@@ -112,6 +112,34 @@ describe('the proof-attempt cache', () => {
     expect(runs).toHaveLength(2);
   });
 
+  it('keeps what a process reported before it was killed at its deadline, stored at once; only the rest runs again', async () => {
+    const { verifier: plain, runs } = lined();
+    let first = true;
+    // The first process reports its first attempt while it runs, then hangs until its deadline.
+    const verifier: Verifier = {
+      ...plain,
+      run: async (i, req) => {
+        if (!first) return plain.run(i, req);
+        first = false;
+        runs.push(req.harness.obligations.map((o) => o.symbol));
+        const done = req.harness.obligations[0]!;
+        req.onOutcome?.({ symbol: done.symbol, result: 'verified', seconds: 0.5 });
+        return { exitCode: null, stdout: '', stderr: '', killed: true, seconds: req.deadlineSeconds, artifacts: {} };
+      },
+    };
+    const cache = obligationCache();
+    const verdicts = await decide(verifier, cache, [0, 1, 2]);
+    expect(statuses(verdicts)).toEqual({ t0: 'holds', t1: 'fails', t2: 'fails' });
+    // t0's attempt was not made again: the retries hold only the other triples' attempts.
+    expect(runs[0]).toEqual(['h_t0_positive', 'h_t1_negative', 'h_t2_negative']);
+    expect(runs.slice(1).flat()).not.toContain('h_t0_positive');
+    expect(runs.slice(1).flat().sort()).toEqual(['h_t1_negative', 'h_t2_negative']);
+    // And it was stored: a rerun costs no process.
+    const again = lined();
+    expect(statuses(await decide(again.verifier, cache, [0, 1, 2]))).toEqual({ t0: 'holds', t1: 'fails', t2: 'fails' });
+    expect(again.runs).toEqual([]);
+  });
+
   it('keys on the solver identity, not its path: a moved checkout finds its entries, another solver does not', async () => {
     const { verifier, runs } = lined();
     const cache = obligationCache();
