@@ -145,6 +145,8 @@ export interface RunRequest {
 
 export interface RunOutput {
   exitCode: number | null;
+  /** The signal that ended the process, when one did (e.g. `SIGSEGV`). */
+  signal?: string | undefined;
   stdout: string;
   stderr: string;
   /** The process was killed at the deadline (or by the signal). */

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 export interface ProcessResult {
   exitCode: number | null;
+  /** The signal that ended the process, when one did. */
+  signal?: string;
   stdout: string;
   stderr: string;
   /** Stopped at the deadline or by the abort signal. */
@@ -103,7 +105,7 @@ export function runProcess(argv: readonly string[], options: ProcessOptions = {}
       if (stderr.length < max) stderr += d;
     });
     child.on('error', (e) => finish({ exitCode: null, spawnError: e.message }));
-    child.on('close', (code) => finish({ exitCode: code }));
+    child.on('close', (code, signal) => finish({ exitCode: code, ...(signal ? { signal } : {}) }));
   });
 }
 

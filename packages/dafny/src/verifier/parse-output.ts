@@ -94,7 +94,8 @@ export function parseDafnyOutput(output: RunOutput, harness: Harness): ParsedRun
   const csv = output.artifacts[RESULTS_CSV];
   if (csv === undefined && staticErrors.length === 0) {
     const detail = [...status, output.stderr.trim()].filter(Boolean).join(' ').slice(0, 500);
-    return { kind: 'harness-error', message: `Dafny exited with code ${output.exitCode} without results${detail ? `: ${detail}` : ''}`, noResults: true };
+    const ended = output.signal ? `was ended by ${output.signal}` : `exited with code ${output.exitCode}`;
+    return { kind: 'harness-error', message: `Dafny ${ended} without results${detail ? `: ${detail}` : ''}`, noResults: true };
   }
   const rows = readCsvOutcomes(csv ?? '');
   const outcomes = harness.obligations.map((o) => obligationOutcome(o, errors, staticErrors, rows.get(o.symbol)));

@@ -86,6 +86,7 @@ export async function runDafny(info: VerifierInfo, request: RunRequest): Promise
     }
     return {
       exitCode: result.exitCode,
+      signal: result.signal,
       stdout: result.stdout,
       stderr: result.spawnError ? `${result.spawnError}\n${result.stderr}` : result.stderr,
       killed: result.killed,
