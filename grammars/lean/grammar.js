@@ -150,8 +150,11 @@ module.exports = grammar({
     $._abs_open,
     $.block_comment,
     $._error_sentinel,
-    // Validity probe, lexed by the internal lexer: after `else`, an `if` continues the chain.
+    // Validity probes, lexed by the internal lexer: after `else`, an `if` continues the chain;
+    // where the parser can take `else`, it does not end a block (do/tactic `if` on several lines).
     'if',
+    'else',
+    $._where_start,
   ],
 
   extras: ($) => [/\s/, $.line_comment, $.block_comment],
@@ -273,7 +276,8 @@ module.exports = grammar({
     deriving: ($) =>
       prec.right(seq('deriving', optional('instance'), commaSep1($.identifier), optional(seq('for', commaSep1($.identifier))))),
 
-    where_block: ($) => block($, $.where_item),
+    // Lean's whereDecls: items at one column, each with its own termination suffix (letRecDecl).
+    where_block: ($) => seq($._where_start, sep1($.where_item, choice($._block_sep, ';')), $._block_end),
     where_item: ($) =>
       choice(
         seq(field('constructor', $.identifier), '::'),
@@ -286,6 +290,7 @@ module.exports = grammar({
           repeat(field('binder', $._binder)),
           optional(seq(':', field('type', $._term))),
           optional(choice(seq(':=', field('value', $._term)), field('value', $.match_alternatives))),
+          optional($.termination),
         ),
       ),
 
@@ -397,11 +402,23 @@ module.exports = grammar({
         PREC.body,
         seq(
           field('quantifier', choice('∀', '∃', '∃!', 'Σ', '∑', '∏', '⋃', '⋂', 'forall')),
-          repeat1(field('binder', $._primary)),
+          repeat1(field('binder', $._quantifier_binder)),
           optional(choice(seq(':', field('type', $._term)), field('predicate', $.binder_predicate))),
           ',',
           field('body', $._term),
         ),
+      ),
+    // Lean's binderIdent and bracketed binders: `{` and `[` open binders here, never a set or a list.
+    _quantifier_binder: ($) =>
+      choice(
+        $.identifier,
+        $.hole,
+        $.parenthesized,
+        $.type_ascription,
+        $.anonymous_constructor,
+        $.implicit_binder,
+        $.strict_implicit_binder,
+        $.instance_binder,
       ),
     // `∀ i < n,`, `∃ x ∈ s,`, `∑ i in s,`: the comparison operators of binary expressions
     binder_predicate: ($) =>
@@ -424,6 +441,8 @@ module.exports = grammar({
           seq(field('operator', choice(':=', '←', '<-')), field('value', $._term), optional(seq('|', field('fallback', $._term)))),
           field('alternatives', $.match_alternatives),
         ),
+        // `let rec f … := e termination_by m` (Lean's letRecDecl)
+        optional($.termination),
       ),
     have: ($) =>
       prec.right(
@@ -431,7 +450,7 @@ module.exports = grammar({
         seq(
           $._pos_start,
           'have',
-          optional(field('name', choice($.identifier, $.hole, $.anonymous_constructor))),
+          optional(seq(field('name', choice($.identifier, $.hole, $.anonymous_constructor)), repeat(field('binder', $._bracketed_binder)))),
           optional(seq(':', field('type', $._term))),
           optional(seq(':=', field('value', $._term))),
           choice($._block_sep, $._block_end),
@@ -483,7 +502,7 @@ module.exports = grammar({
     // keywords tactics put between them; `=>` opens a nested block (`case h =>`, `| inl h =>`,
     // `conv =>`), `·` focuses a block.
     tactic: ($) =>
-      choice(seq(choice('·', '.'), $.tactic_block), $.tactic_if, $.tactic_match, prec.right(repeat1($._tactic_piece))),
+      choice(seq(choice('·', '.'), $.tactic_block), seq('{', $.tactic_block, '}'), $.tactic_if, $.tactic_match, prec.right(repeat1($._tactic_piece))),
     _tactic_piece: ($) =>
       choice(
         $._primary,

@@ -25,12 +25,17 @@ enum TokenType {
   ABS_OPEN,
   BLOCK_COMMENT,
   ERROR_SENTINEL,
-  // probe: never produced here, only asked whether the parser can take `if` now (`else if` chains)
+  // probes: never produced here, only asked whether the parser can take `if` (`else if` chains) or
+  // `else` (a do/tactic `if` whose `else` starts a line) now
   P_IF,
+  P_ELSE,
+  WHERE_START,
 };
 
 // BRACE: the fields of `{ … }` (separated by `,` or line breaks; only `}` closes them).
-enum Kind { KIND_BLOCK = 0, KIND_POS = 1, KIND_BRACE = 2 };
+// WHERE: the declarations of `where`, a block whose items own a trailing `termination_by` /
+// `decreasing_by` at any column (Lean's letRecDecl ends with Termination.suffix, which checks none).
+enum Kind { KIND_BLOCK = 0, KIND_POS = 1, KIND_BRACE = 2, KIND_WHERE = 3 };
 
 #define MAX_DEPTH 256
 
@@ -89,6 +94,10 @@ static const char *const COMMAND_WORDS[] = {
     "prefix",    "postfix",   "local",     "scoped",         "macro",          "syntax",    "macro_rules",
     NULL,
 };
+
+static bool is_termination_word(const char *w) {
+  return strcmp(w, "termination_by") == 0 || strcmp(w, "decreasing_by") == 0;
+}
 
 static bool is_command_word(const char *w) {
   for (const char *const *k = COMMAND_WORDS; *k; k++)
@@ -175,7 +184,7 @@ static bool push(Scanner *s, uint32_t column, enum Kind kind) {
 // them: closing brackets, `,`, `then`, `else` (`⟨by simp, h⟩`, `if c then by simp else …`). Within
 // `{ … }` fields only `}` does. Validity of the block's end token tells whether the parser is at
 // the item's top level (inside an open bracket it is not), so no lookahead probes are needed.
-static bool is_foreign_closer(enum Next next, const char *word, enum Kind kind) {
+static bool is_foreign_closer(enum Next next, const char *word, enum Kind kind, bool else_taken) {
   if (kind == KIND_BRACE) return next == N_RBRACE;
   switch (next) {
     case N_RPAREN:
@@ -184,7 +193,7 @@ static bool is_foreign_closer(enum Next next, const char *word, enum Kind kind) 
     case N_RANGLE:
     case N_RSTRICT:
     case N_COMMA: return true;
-    case N_WORD: return strcmp(word, "then") == 0 || strcmp(word, "else") == 0;
+    case N_WORD: return strcmp(word, "then") == 0 || (strcmp(word, "else") == 0 && !else_taken);
     default: return false;
   }
 }
@@ -246,7 +255,11 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
   bool top_block = s->depth > 0 && top_kind != KIND_POS;
   bool top_pos = s->depth > 0 && s->kind[s->depth - 1] == KIND_POS;
   uint32_t top = s->depth > 0 ? s->column[s->depth - 1] : 0;
+  bool termination = next == N_WORD && is_termination_word(word);
   bool command = newline && (next == N_ATTRIBUTE || next == N_HASH_COMMAND || (next == N_WORD && is_command_word(word)));
+  // Lean's doIf takes an `else` at or right of the `if` (checkColGe); the item at the block's column
+  // is that `if`, so an `else` the parser can take there continues the item.
+  bool else_taken = valid[P_ELSE] && !(newline && column < top);
 
   // The continuation of a calc block: `_ = c := proof` lines (they may sit left of the first step).
   if (valid[CALC_START] && newline && next == N_UNDERSCORE_STEP && !(top_block && column < top && valid[BLOCK_END])) {
@@ -257,17 +270,27 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
   }
 
   // A let/have declaration ends with a block end (see `_pos_stop` in the grammar).
+  // `termination_by` right of a `let rec` belongs to its declaration. The `;` of `let x := v; body`
+  // is the declaration's own: the end token takes it, so that it cannot end an enclosing one too.
   if (top_pos && valid[BLOCK_END]) {
-    if (next == N_EOF || next == N_SEMI || command || (newline && column <= top && !continues_item(next, word)) ||
-        is_foreign_closer(next, word, KIND_POS)) {
+    if (next == N_EOF || next == N_SEMI || (command && !termination) ||
+        (newline && column <= top && !continues_item(next, word)) || is_foreign_closer(next, word, KIND_POS, else_taken)) {
       s->depth--;
+      if (next == N_SEMI) {
+        advance(lexer);
+        lexer->mark_end(lexer);
+      }
       lexer->result_symbol = BLOCK_END;
       return true;
     }
   }
 
+  // A where declaration takes its termination suffix wherever it starts.
+  if (top_kind == KIND_WHERE && s->depth > 0 && termination) return false;
+
   if (top_block) {
-    if (valid[BLOCK_END] && (next == N_EOF || command || (newline && column < top) || is_foreign_closer(next, word, top_kind))) {
+    if (valid[BLOCK_END] &&
+        (next == N_EOF || command || (newline && column < top) || is_foreign_closer(next, word, top_kind, else_taken))) {
       s->depth--;
       lexer->result_symbol = BLOCK_END;
       return true;
@@ -287,13 +310,26 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
 
   bool opens_block = next != N_EOF && !command && next != N_RPAREN && next != N_RBRACKET && next != N_RBRACE &&
                      next != N_RANGLE && next != N_RSTRICT && next != N_COMMA && next != N_SEMI;
+  // `{` as a tactic (Lean's tacticSeqBracketed): where a tactic block may open, `{` is never a term.
+  if (valid[BLOCK_START] && valid[BRACE_START] && opens_block) {
+    if (push(s, column, KIND_BLOCK)) {
+      lexer->result_symbol = BLOCK_START;
+      return true;
+    }
+  }
   if (valid[BRACE_START] && opens_block) {
     if (push(s, column, KIND_BRACE)) {
       lexer->result_symbol = BRACE_START;
       return true;
     }
   }
-  if (valid[BLOCK_START] && opens_block && !is_foreign_closer(next, word, KIND_BLOCK) &&
+  if (valid[WHERE_START] && opens_block) {
+    if (push(s, column, KIND_WHERE)) {
+      lexer->result_symbol = WHERE_START;
+      return true;
+    }
+  }
+  if (valid[BLOCK_START] && opens_block && !is_foreign_closer(next, word, KIND_BLOCK, false) &&
       !(next == N_WORD && strcmp(word, "if") == 0 && valid[P_IF])) {
     if (push(s, column, KIND_BLOCK)) {
       lexer->result_symbol = BLOCK_START;
