@@ -155,6 +155,7 @@ module.exports = grammar({
     'if',
     'else',
     $._where_start,
+    $._alts_start,
   ],
 
   extras: ($) => [/\s/, $.line_comment, $.block_comment],
@@ -469,7 +470,9 @@ module.exports = grammar({
 
     match: ($) => prec.right(PREC.body, seq('match', $._discriminants, 'with', field('alternatives', $.match_alternatives))),
     _discriminants: ($) => commaSep1(seq(optional(seq(field('hypothesis', $.identifier), ':')), field('value', $._term))),
-    match_alternatives: ($) => prec.right(repeat1($.match_alternative)),
+    // Lean's matchAlts: withPosition + many1Indent, so every `|` lies at or right of the first one;
+    // a `|` further left belongs to an enclosing match (the scanner ends the block there).
+    match_alternatives: ($) => prec.right(seq($._alts_start, repeat1($.match_alternative), $._block_end)),
     // `| p, q => e` (one pattern per discriminant) and `| a | b => e` (several patterns, one body)
     match_alternative: ($) => prec.right(PREC.body, seq(repeat1($.patterns), '=>', field('body', $._term))),
     patterns: ($) => seq('|', commaSep1(field('pattern', $._term))),
@@ -698,6 +701,13 @@ function ifBlock($, body) {
 /** `match` whose alternatives have blocks on the right (do notation and tactics). */
 function matchBlock($, body) {
   return prec.right(
-    seq('match', $._discriminants, 'with', repeat1(field('alternative', alias(prec.right(seq(repeat1($.patterns), '=>', field('body', body))), $.match_alternative)))),
+    seq(
+      'match',
+      $._discriminants,
+      'with',
+      $._alts_start,
+      repeat1(field('alternative', alias(prec.right(seq(repeat1($.patterns), '=>', field('body', body))), $.match_alternative))),
+      $._block_end,
+    ),
   );
 }

@@ -30,12 +30,16 @@ enum TokenType {
   P_IF,
   P_ELSE,
   WHERE_START,
+  ALTS_START,
 };
 
 // BRACE: the fields of `{ … }` (separated by `,` or line breaks; only `}` closes them).
 // WHERE: the declarations of `where`, a block whose items own a trailing `termination_by` /
 // `decreasing_by` at any column (Lean's letRecDecl ends with Termination.suffix, which checks none).
-enum Kind { KIND_BLOCK = 0, KIND_POS = 1, KIND_BRACE = 2, KIND_WHERE = 3 };
+// ALTS: match alternatives, at the column of the first `|` (Lean's matchAlts: withPosition +
+// many1Indent). A `|` left of it ends them; so does a line starting at or left of it with another
+// token (application arguments must lie right of it: checkColGt), or a token no term continues with.
+enum Kind { KIND_BLOCK = 0, KIND_POS = 1, KIND_BRACE = 2, KIND_WHERE = 3, KIND_ALTS = 4 };
 
 #define MAX_DEPTH 256
 
@@ -63,6 +67,8 @@ enum Next {
   N_UNDERSCORE_STEP,
   N_ATTRIBUTE,
   N_HASH_COMMAND,
+  // a binary operator (`||`, `|>.`, `∧`, `+`, `::`, …; not `-`, which may be a prefix minus)
+  N_OPERATOR,
 };
 
 static void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
@@ -70,6 +76,18 @@ static void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
 static bool is_word_char(int32_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '!' ||
          c == '?' || c == '\'' || c > 0x7f;
+}
+
+// Unicode binary operators: a line starting with one continues the expression before it (Lean's
+// trailing parsers check no column).
+static bool is_binary_operator_symbol(int32_t c) {
+  switch (c) {
+    case 0x2227: case 0x2228: case 0x2192: case 0x2194: case 0x2264: case 0x2265: case 0x2260: // ∧ ∨ → ↔ ≤ ≥ ≠
+    case 0x2208: case 0x2209: case 0x2218: case 0x00D7: case 0x2223: case 0x2286: case 0x2282: // ∈ ∉ ∘ × ∣ ⊆ ⊂
+    case 0x222A: case 0x2229: case 0x25B8: case 0x2022: case 0x2248: case 0x2261:              // ∪ ∩ ▸ • ≈ ≡
+      return true;
+    default: return false;
+  }
 }
 
 // Unicode operators that may follow a closing `|x|` without a space.
@@ -138,19 +156,35 @@ static enum Next classify(TSLexer *lexer, char *word, size_t size) {
     case ')': return N_RPAREN;
     case ']': return N_RBRACKET;
     case '}': return N_RBRACE;
-    case 0x27E9: return N_RANGLE;  // ⟩
+    case 0x27E9: // ⟩
+    case 0x231D: // ⌝
+    case 0x230B: // ⌋
+    case 0x2309: // ⌉
+    case 0x203A: // ›
+      return N_RANGLE;
     case 0x2984: return N_RSTRICT; // ⦄
     case ',': return N_COMMA;
     case ';': return N_SEMI;
     case '|':
       advance(lexer);
-      return N_BAR;
+      return lexer->lookahead == '|' || lexer->lookahead == '>' ? N_OPERATOR : N_BAR;
     case ':':
       advance(lexer);
-      return lexer->lookahead == '=' ? N_ASSIGN : N_OTHER;
+      return lexer->lookahead == '=' ? N_ASSIGN : lexer->lookahead == ':' ? N_OPERATOR : N_OTHER;
     case '=':
       advance(lexer);
-      return lexer->lookahead == '>' ? N_ARROW : N_OTHER;
+      return lexer->lookahead == '>' ? N_ARROW : N_OPERATOR;
+    case '<':
+      advance(lexer);
+      return lexer->lookahead == '-' ? N_OTHER : N_OPERATOR;
+    case '&':
+      advance(lexer);
+      return lexer->lookahead == '&' ? N_OPERATOR : N_OTHER;
+    case '!':
+      advance(lexer);
+      return lexer->lookahead == '=' ? N_OPERATOR : N_OTHER;
+    case '+': case '*': case '%': case '^': case '>': case '$':
+      return N_OPERATOR;
     case '@':
       advance(lexer);
       return lexer->lookahead == '[' ? N_ATTRIBUTE : N_OTHER;
@@ -159,6 +193,7 @@ static enum Next classify(TSLexer *lexer, char *word, size_t size) {
       return (lexer->lookahead >= 'a' && lexer->lookahead <= 'z') ? N_HASH_COMMAND : N_OTHER;
     default: break;
   }
+  if (is_binary_operator_symbol(c)) return N_OPERATOR;
   if (!is_word_char(c) || (c >= '0' && c <= '9')) return N_OTHER;
   size_t n = 0;
   while (is_word_char(lexer->lookahead) && !lexer->eof(lexer)) {
@@ -211,7 +246,8 @@ static bool continues_item(enum Next next, const char *word) {
     case N_COMMA:
     case N_BAR:
     case N_ASSIGN:
-    case N_ARROW: return true;
+    case N_ARROW:
+    case N_OPERATOR: return true;
     case N_WORD: return strcmp(word, "then") == 0 || strcmp(word, "else") == 0 || strcmp(word, "with") == 0;
     default: return false;
   }
@@ -241,7 +277,7 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
       lexer->result_symbol = BLOCK_COMMENT;
       return true;
     }
-    next = N_OTHER;
+    next = N_OPERATOR;
     word[0] = 0;
   } else if (lexer->lookahead == '-') {
     advance(lexer);
@@ -252,7 +288,7 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
     next = classify(lexer, word, sizeof word);
   }
   enum Kind top_kind = s->depth > 0 ? (enum Kind)s->kind[s->depth - 1] : KIND_BLOCK;
-  bool top_block = s->depth > 0 && top_kind != KIND_POS;
+  bool top_block = s->depth > 0 && top_kind != KIND_POS && top_kind != KIND_ALTS;
   bool top_pos = s->depth > 0 && s->kind[s->depth - 1] == KIND_POS;
   uint32_t top = s->depth > 0 ? s->column[s->depth - 1] : 0;
   bool termination = next == N_WORD && is_termination_word(word);
@@ -285,6 +321,18 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
     }
   }
 
+  if (s->depth > 0 && top_kind == KIND_ALTS && valid[BLOCK_END]) {
+    bool ends = next == N_BAR ? newline && column < top
+                              : next == N_EOF || next == N_SEMI || next == N_ASSIGN || command ||
+                                    (newline && column <= top && next != N_OPERATOR) ||
+                                    is_foreign_closer(next, word, KIND_BLOCK, else_taken);
+    if (ends) {
+      s->depth--;
+      lexer->result_symbol = BLOCK_END;
+      return true;
+    }
+  }
+
   // A where declaration takes its termination suffix wherever it starts.
   if (top_kind == KIND_WHERE && s->depth > 0 && termination) return false;
 
@@ -310,6 +358,13 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
 
   bool opens_block = next != N_EOF && !command && next != N_RPAREN && next != N_RBRACKET && next != N_RBRACE &&
                      next != N_RANGLE && next != N_RSTRICT && next != N_COMMA && next != N_SEMI;
+  if (valid[ALTS_START] && next == N_BAR) {
+    if (push(s, column, KIND_ALTS)) {
+      lexer->result_symbol = ALTS_START;
+      return true;
+    }
+  }
+
   // `{` as a tactic (Lean's tacticSeqBracketed): where a tactic block may open, `{` is never a term.
   if (valid[BLOCK_START] && valid[BRACE_START] && opens_block) {
     if (push(s, column, KIND_BLOCK)) {
