@@ -471,8 +471,10 @@ module.exports = grammar({
     match: ($) => prec.right(PREC.body, seq('match', $._discriminants, 'with', field('alternatives', $.match_alternatives))),
     _discriminants: ($) => commaSep1(seq(optional(seq(field('hypothesis', $.identifier), ':')), field('value', $._term))),
     // Lean's matchAlts: withPosition + many1Indent, so every `|` lies at or right of the first one;
-    // a `|` further left belongs to an enclosing match (the scanner ends the block there).
-    match_alternatives: ($) => prec.right(seq($._alts_start, repeat1($.match_alternative), $._block_end)),
+    // a `|` further left belongs to an enclosing match (the scanner ends the block there). The
+    // scanner puts a separator before each later `|`: the alternatives' terms are then followed by
+    // what follows every block item, and share those states (the table stays small).
+    match_alternatives: ($) => alternativesBlock($, $.match_alternative),
     // `| p, q => e` (one pattern per discriminant) and `| a | b => e` (several patterns, one body)
     match_alternative: ($) => prec.right(PREC.body, seq(repeat1($.patterns), '=>', field('body', $._term))),
     patterns: ($) => seq('|', commaSep1(field('pattern', $._term))),
@@ -684,6 +686,11 @@ function block($, item) {
   return seq($._block_start, sep1(item, choice($._block_sep, ';')), $._block_end);
 }
 
+/** Match alternatives at the column of the first `|` (see match_alternatives). */
+function alternativesBlock($, alternative) {
+  return seq($._alts_start, sep1(alternative, choice($._block_sep, ';')), $._block_end);
+}
+
 /** `if … then` with blocks for branches (do notation and tactics), `else if` chains as Lean's doIf. */
 function ifBlock($, body) {
   return prec.right(
@@ -705,9 +712,7 @@ function matchBlock($, body) {
       'match',
       $._discriminants,
       'with',
-      $._alts_start,
-      repeat1(field('alternative', alias(prec.right(seq(repeat1($.patterns), '=>', field('body', body))), $.match_alternative))),
-      $._block_end,
+      alternativesBlock($, field('alternative', alias(prec.right(seq(repeat1($.patterns), '=>', field('body', body))), $.match_alternative))),
     ),
   );
 }

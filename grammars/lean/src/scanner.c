@@ -331,6 +331,11 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
       lexer->result_symbol = BLOCK_END;
       return true;
     }
+    // The next alternative (where the parser is between alternatives, not inside a pattern list).
+    if (next == N_BAR && valid[BLOCK_SEP]) {
+      lexer->result_symbol = BLOCK_SEP;
+      return true;
+    }
   }
 
   // A where declaration takes its termination suffix wherever it starts.
