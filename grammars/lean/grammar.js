@@ -322,7 +322,13 @@ module.exports = grammar({
     _binder: ($) => choice($._bracketed_binder, $.identifier, $.hole),
     _bracketed_binder: ($) => choice($.explicit_binder, $.implicit_binder, $.instance_binder, $.strict_implicit_binder),
     explicit_binder: ($) =>
-      seq('(', repeat1(field('name', choice($.identifier, $.hole))), optional(seq(':', field('type', $._term), optional(seq(':=', field('default', $._term))))), ')'),
+      seq(
+        '(',
+        repeat1(field('name', choice($.identifier, $.hole))),
+        // `(x : T)`, `(x : T := d)`, and `(x := d)` (Lean's binderDefault with an inferred type)
+        optional(choice(seq(':', field('type', $._term), optional(seq(':=', field('default', $._term)))), seq(':=', field('default', $._term)))),
+        ')',
+      ),
     implicit_binder: ($) => seq('{', repeat1(field('name', choice($.identifier, $.hole))), optional(seq(':', field('type', $._term))), '}'),
     instance_binder: ($) => seq('[', optional(seq(field('name', $.identifier), ':')), field('type', $._term), ']'),
     strict_implicit_binder: ($) => seq('⦃', repeat1(field('name', $.identifier)), optional(seq(':', field('type', $._term))), '⦄'),
@@ -451,7 +457,9 @@ module.exports = grammar({
         seq(
           $._pos_start,
           'have',
-          optional(seq(field('name', choice($.identifier, $.hole, $.anonymous_constructor)), repeat(field('binder', $._bracketed_binder)))),
+          // `have h (x : T) {y : U} : P`: binders as arguments of the name (an application); a
+          // binder list of its own would cost 1.4 MB of parse table
+          optional(field('name', choice($.identifier, $.hole, $.anonymous_constructor, $.application))),
           optional(seq(':', field('type', $._term))),
           optional(seq(':=', field('value', $._term))),
           choice($._block_sep, $._block_end),
@@ -656,7 +664,7 @@ module.exports = grammar({
             choice(
               field('mode', token.immediate('!')),
               field('mode', token.immediate('?')),
-              seq(token.immediate("'"), field('proof', choice($.identifier, $.parenthesized, $.anonymous_constructor, $.hole))),
+              seq(token.immediate("'"), field('proof', choice($.identifier, $.parenthesized, $.anonymous_constructor, $.hole, $.sorry))),
             ),
           ),
         ),
