@@ -507,7 +507,8 @@ module.exports = grammar({
     break: (_) => 'break',
     continue: (_) => 'continue',
     do_if: ($) => ifBlock($, $.do_block),
-    do_match: ($) => matchBlock($, $.do_block),
+    do_match: ($) => matchBlock($, $._do_alternative),
+    _do_alternative: ($) => prec.right(seq(repeat1($.patterns), '=>', field('body', $.do_block))),
 
     by: ($) => seq('by', $.tactic_block),
     tactic_block: ($) => block($, $.tactic),
@@ -536,7 +537,8 @@ module.exports = grammar({
     _tactic_token: ($) =>
       choice(...LEVELS.map((_, i) => $[`_operator_${i}`]), '¬', '!', '←', '<-', '|>.', ':', ':=', 'with', 'from', 'in', '⊢', '|', '<;>'),
     tactic_if: ($) => ifBlock($, $.tactic_block),
-    tactic_match: ($) => matchBlock($, $.tactic_block),
+    tactic_match: ($) => matchBlock($, $._tactic_alternative),
+    _tactic_alternative: ($) => prec.right(seq(repeat1($.patterns), '=>', field('body', $.tactic_block))),
 
     calc: ($) =>
       prec.right(
@@ -714,13 +716,13 @@ function ifBlock($, body) {
 }
 
 /** `match` whose alternatives have blocks on the right (do notation and tactics). */
-function matchBlock($, body) {
+function matchBlock($, alternative) {
   return prec.right(
     seq(
       'match',
       $._discriminants,
       'with',
-      alternativesBlock($, field('alternative', alias(prec.right(seq(repeat1($.patterns), '=>', field('body', body))), $.match_alternative))),
+      alternativesBlock($, field('alternative', alias(alternative, $.match_alternative))),
     ),
   );
 }

@@ -305,6 +305,15 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
     }
   }
 
+  // Alternatives where a declaration needs them; Lean checks their column only against the first
+  // `|`, so they may lie left of an enclosing block (`where f : T` then `| … => …` lines).
+  if (valid[ALTS_START] && next == N_BAR) {
+    if (push(s, column, KIND_ALTS)) {
+      lexer->result_symbol = ALTS_START;
+      return true;
+    }
+  }
+
   // A let/have declaration ends with a block end (see `_pos_stop` in the grammar).
   // `termination_by` right of a `let rec` belongs to its declaration. The `;` of `let x := v; body`
   // is the declaration's own: the end token takes it, so that it cannot end an enclosing one too.
@@ -353,7 +362,8 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
         lexer->result_symbol = BLOCK_SEP;
         return true;
       }
-      if (valid[BLOCK_END]) {
+      // (a field after `,` at the brace's column continues the braces: only `}` closes them)
+      if (valid[BLOCK_END] && top_kind != KIND_BRACE) {
         s->depth--;
         lexer->result_symbol = BLOCK_END;
         return true;
@@ -363,13 +373,6 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
 
   bool opens_block = next != N_EOF && !command && next != N_RPAREN && next != N_RBRACKET && next != N_RBRACE &&
                      next != N_RANGLE && next != N_RSTRICT && next != N_COMMA && next != N_SEMI;
-  if (valid[ALTS_START] && next == N_BAR) {
-    if (push(s, column, KIND_ALTS)) {
-      lexer->result_symbol = ALTS_START;
-      return true;
-    }
-  }
-
   // `{` as a tactic (Lean's tacticSeqBracketed): where a tactic block may open, `{` is never a term.
   if (valid[BLOCK_START] && valid[BRACE_START] && opens_block) {
     if (push(s, column, KIND_BLOCK)) {
