@@ -317,9 +317,13 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
   // A let/have declaration ends with a block end (see `_pos_stop` in the grammar).
   // `termination_by` right of a `let rec` belongs to its declaration. The `;` of `let x := v; body`
   // is the declaration's own: the end token takes it, so that it cannot end an enclosing one too.
+  // Where a term may start (a `let`, so POS_START is valid), an inner let has just ended and needs
+  // its body: a term `let` always has one in Lean, so the line is that body, not the end of this
+  // declaration too (nested lets at one column).
   if (top_pos && valid[BLOCK_END]) {
     if (next == N_EOF || next == N_SEMI || (command && !termination) ||
-        (newline && column <= top && !continues_item(next, word)) || is_foreign_closer(next, word, KIND_POS, else_taken)) {
+        (newline && column <= top && !continues_item(next, word) && !valid[POS_START]) ||
+        is_foreign_closer(next, word, KIND_POS, else_taken)) {
       s->depth--;
       if (next == N_SEMI) {
         advance(lexer);
