@@ -113,6 +113,14 @@ static const char *const COMMAND_WORDS[] = {
     NULL,
 };
 
+// Keywords that begin a term but never an argument or an operand's continuation: a line starting
+// with one right of a let's column cannot continue its value (Lean's value parser stops there), so
+// it is the let's body.
+static bool starts_no_argument(const char *w) {
+  return strcmp(w, "let") == 0 || strcmp(w, "have") == 0 || strcmp(w, "show") == 0 || strcmp(w, "if") == 0 ||
+         strcmp(w, "match") == 0;
+}
+
 static bool is_termination_word(const char *w) {
   return strcmp(w, "termination_by") == 0 || strcmp(w, "decreasing_by") == 0;
 }
@@ -322,7 +330,8 @@ static bool scan(Scanner *s, TSLexer *lexer, const bool *valid) {
   // declaration too (nested lets at one column).
   if (top_pos && valid[BLOCK_END]) {
     if (next == N_EOF || next == N_SEMI || (command && !termination) ||
-        (newline && column <= top && !continues_item(next, word) && !valid[POS_START]) ||
+        (newline && !valid[POS_START] &&
+         (column <= top ? !continues_item(next, word) : next == N_WORD && starts_no_argument(word))) ||
         is_foreign_closer(next, word, KIND_POS, else_taken)) {
       s->depth--;
       if (next == N_SEMI) {
