@@ -2,3 +2,4 @@ export type { GrammarPackage, ParserBackend, Point, SyntaxCursor, SyntaxNode, Sy
 export { loadParser, backendChoice, DEFAULT_BACKEND, PARSER_ENV, type BackendChoice } from './load.js';
 export { named, fields, descendants } from './walk.js';
 export { syntaxQuerier, type SyntaxQuerier, type QueryMatchData, type QueryCaptureData } from './query.js';
+export { syntaxProblemsOf, type SyntaxProblemAt } from './problems.js';

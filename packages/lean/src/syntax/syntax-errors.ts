@@ -1,23 +1,10 @@
 import { SpecmutError, type SyntaxProblem } from '@specmut/core';
-import { descendants, parseLean, type Node } from './parser.js';
-
-function describe(node: Node): string {
-  const where = node.parent && node.parent.type !== 'source_file' ? ` in ${node.parent.type.replace(/_/g, ' ')}` : '';
-  if (node.isMissing) return `expected ${JSON.stringify(node.type)}${where}`;
-  const text = node.text.split('\n')[0]!.trim();
-  return `unexpected ${text ? JSON.stringify(text.length > 40 ? `${text.slice(0, 37)}...` : text) : 'end of input'}${where}`;
-}
+import { syntaxProblemsOf } from '@specmut/tree-sitter';
+import { parseLean, type Node } from './parser.js';
 
 /** Every ERROR and MISSING node, outermost first (1-based positions). */
 export function leanSyntaxProblems(root: Node, limit = 20): SyntaxProblem[] {
-  const problems: SyntaxProblem[] = [];
-  if (!root.hasError) return problems;
-  for (const node of descendants(root)) {
-    if (!(node.isError || node.isMissing)) continue;
-    problems.push({ line: node.startPosition.row + 1, column: node.startPosition.column + 1, message: describe(node) });
-    if (problems.length >= limit) break;
-  }
-  return problems;
+  return syntaxProblemsOf(root, { rootType: 'source_file', limit });
 }
 
 /** A parse error for the first problem, naming file, line and column. */
