@@ -29,6 +29,7 @@ export * from './report/score.js';
 export * from './report/merge.js';
 export * from './ir/index.js';
 export * from './process/run-process.js';
+export * from './process/run-harness.js';
 export * from './io/atomic-write.js';
 export * from './model/json-schema.js';
 export * from './report/json-schema.js';

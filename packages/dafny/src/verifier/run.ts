@@ -1,6 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runProcess, withPrivateDir, type RunOutput, type RunRequest, type VerifierInfo } from '@specmut/core';
+import { runHarness, type RunOutput, type RunRequest, type VerifierInfo } from '@specmut/core';
 import { DafnyProgress } from './progress.js';
 
 /** Every harness symbol starts with this; `--filter-symbol` then verifies nothing of the spec itself. */
@@ -65,34 +64,14 @@ export function dafnyEnvironment(dir: string): Record<string, string | undefined
   };
 }
 
-export async function runDafny(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
-  return withPrivateDir('specmut-dafny', async (dir) => {
-    for (const f of request.harness.files) await writeFile(join(dir, f.name), f.text);
-    const csv = join(dir, RESULTS_CSV);
-    const onOutcome = request.onOutcome;
-    const progress = onOutcome ? new DafnyProgress(request.harness, coresOf(info, request) === 1, onOutcome) : undefined;
-    const result = await runProcess(dafnyArguments(info, request.harness.main, csv, request), {
-      ...(progress ? { onStdout: (chunk: string) => progress.push(chunk) } : {}),
-      cwd: dir,
-      deadlineSeconds: request.deadlineSeconds,
-      signal: request.signal,
-      env: dafnyEnvironment(dir),
-    });
-    const artifacts: Record<string, string> = {};
-    try {
-      artifacts[RESULTS_CSV] = await readFile(csv, 'utf8');
-    } catch {
-      // No CSV: Dafny stopped before verifying (parse or resolution errors) or crashed; the diagnostics say which.
-    }
-    return {
-      exitCode: result.exitCode,
-      signal: result.signal,
-      stdout: result.stdout,
-      stderr: result.spawnError ? `${result.spawnError}\n${result.stderr}` : result.stderr,
-      killed: result.killed,
-      interrupted: result.interrupted,
-      seconds: result.seconds,
-      artifacts,
-    };
-  });
+export function runDafny(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
+  const onOutcome = request.onOutcome;
+  const progress = onOutcome ? new DafnyProgress(request.harness, coresOf(info, request) === 1, onOutcome) : undefined;
+  return runHarness('specmut-dafny', request, (dir) => ({
+    argv: dafnyArguments(info, request.harness.main, join(dir, RESULTS_CSV), request),
+    env: dafnyEnvironment(dir),
+    ...(progress ? { onStdout: (chunk: string) => progress.push(chunk) } : {}),
+    // No CSV means Dafny stopped before verifying (parse or resolution errors) or crashed; the diagnostics say which.
+    artifacts: [RESULTS_CSV],
+  }));
 }

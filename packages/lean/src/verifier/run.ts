@@ -1,6 +1,5 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SpecmutError, runProcess, withPrivateDir, type RunOutput, type RunRequest, type VerifierInfo } from '@specmut/core';
+import { SpecmutError, runHarness, runProcess, type RunOutput, type RunRequest, type VerifierInfo } from '@specmut/core';
 
 /** The Lean release the harnesses are written for (`decide`, `Nat`/`Int` as in Lean 4 core since v4.9). */
 export const LEAN_TARGET = '4.9 or later';
@@ -41,22 +40,9 @@ export function leanArguments(info: VerifierInfo, file: string, timeoutSeconds: 
  * Runs Lean on the harness, written to a private directory; Lean runs in the working directory so
  * that `lake env` sees the user's project. A crash or the deadline is an output, never a throw.
  */
-export async function runLean(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
-  return withPrivateDir('specmut-lean', async (dir) => {
-    for (const f of request.harness.files) await writeFile(join(dir, f.name), f.text);
-    const result = await runProcess(leanArguments(info, join(dir, request.harness.main), request.timeoutSeconds), {
-      cwd: process.cwd(),
-      deadlineSeconds: request.deadlineSeconds,
-      signal: request.signal,
-    });
-    return {
-      exitCode: result.exitCode,
-      stdout: result.stdout,
-      stderr: result.spawnError ? `${result.stderr}\n${result.spawnError}` : result.stderr,
-      killed: result.killed,
-      interrupted: result.interrupted,
-      seconds: result.seconds,
-      artifacts: {},
-    };
-  });
+export function runLean(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
+  return runHarness('specmut-lean', request, (dir) => ({
+    argv: leanArguments(info, join(dir, request.harness.main), request.timeoutSeconds),
+    cwd: process.cwd(),
+  }));
 }

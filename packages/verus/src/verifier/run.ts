@@ -1,6 +1,5 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SpecmutError, runProcess, withPrivateDir, type RunOutput, type RunRequest, type VerifierInfo } from '@specmut/core';
+import { SpecmutError, runHarness, runProcess, type RunOutput, type RunRequest, type VerifierInfo } from '@specmut/core';
 import { HARNESS_MODULE } from '../harness/emit.js';
 
 /** Verus is found at `$SPECMUT_VERUS`, else `verus` on PATH. */
@@ -60,22 +59,8 @@ export function verusArguments(info: VerifierInfo, file: string, timeoutSeconds:
 }
 
 /** Runs Verus on the harness, written to a private directory. A crash or the deadline is an output, never a throw. */
-export async function runVerus(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
-  return withPrivateDir('specmut-verus', async (dir) => {
-    for (const f of request.harness.files) await writeFile(join(dir, f.name), f.text);
-    const result = await runProcess(verusArguments(info, join(dir, request.harness.main), request.timeoutSeconds, request.cores), {
-      cwd: dir,
-      deadlineSeconds: request.deadlineSeconds,
-      signal: request.signal,
-    });
-    return {
-      exitCode: result.exitCode,
-      stdout: result.stdout,
-      stderr: result.spawnError ? `${result.stderr}\n${result.spawnError}` : result.stderr,
-      killed: result.killed,
-      interrupted: result.interrupted,
-      seconds: result.seconds,
-      artifacts: {},
-    };
-  });
+export function runVerus(info: VerifierInfo, request: RunRequest): Promise<RunOutput> {
+  return runHarness('specmut-verus', request, (dir) => ({
+    argv: verusArguments(info, join(dir, request.harness.main), request.timeoutSeconds, request.cores),
+  }));
 }
