@@ -7,17 +7,15 @@
 //   node scripts/bench/spec-mutation.mjs <suites-dir> [--probes N] [--json FILE]
 //   node scripts/bench/spec-mutation.mjs --generate <corpus-dir> [--every N]
 // (MBPP-DFY dev suites: node packages/cli/dist/bin.js import mbpp-dfy <corpus> --out <suites-dir>;
-//  VERINA: ... import verina <corpus> --out <suites-dir>)
+//  VERINA: ... import verina <corpus> --out <suites-dir>; Verus: any directory of .rs suites, e.g. examples/verus/*)
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateSpecMutants, oracleChooser, scoreSuites } from '@specmut/core';
 import { dafnyBackend } from '@specmut/dafny';
 import { leanBackend } from '@specmut/lean';
-import * as verus from '@specmut/verus';
+import { verusBackend } from '@specmut/verus';
 
-// Until the Verus package has its backend object, generation reads Verus files through its parts.
-const verusBackend = verus.verusBackend ?? { id: 'verus', extensions: ['.rs'], load: verus.loadVerusModule, checkSyntax: verus.checkVerusSyntax, specMutationOperators: verus.VERUS_SPEC_MUTATION_OPERATORS, querySyntax: verus.queryVerus };
 const backends = [dafnyBackend, leanBackend, verusBackend];
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { probes: { type: 'string' }, json: { type: 'string' }, generate: { type: 'boolean' }, every: { type: 'string' } } });
 const dir = positionals[0];

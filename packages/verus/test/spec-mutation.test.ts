@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateSpecMutants, shownEdit } from '@specmut/core';
-import { checkVerusSyntax, loadVerusModule, queryVerus, VERUS_SPEC_MUTATION_OPERATORS } from '../src/index.js';
+import { checkVerusSyntax, loadVerusModule, queryVerus, verusBackend, VERUS_SPEC_MUTATION_OPERATORS } from '../src/index.js';
 
 /** The mutants one Verus operator makes of fn f's requires/ensures conditions: each edited condition as the mutant has it (or the dropped text). */
 async function mutantsOf(operator: string, spec: string): Promise<string[]> {
@@ -67,5 +67,12 @@ describe('Verus spec mutation operators (each mutant as the edited condition rea
   });
   it('negate: a condition, an operand, a quantifier body or a parenthesized formula gets !, and ! goes', async () => {
     expect(await mutantsOf('negate', fn('    ensures\n        r > 0 && !(n == 1),\n        forall|i: int| i < r ==> (a[i] > 0),'))).toEqual(["!(r > 0) && !(n == 1)", "!(r > 0 && !(n == 1))", "!(forall|i: int| i < r ==> (a[i] > 0))", "forall|i: int| !(i < r) ==> (a[i] > 0)", "forall|i: int| !(i < r ==> (a[i] > 0))", "forall|i: int| i < r ==> !(a[i] > 0)", "r > 0 && (n == 1)"]);
+  });
+});
+
+describe('the Verus backend', () => {
+  it('offers its operators and a query of its grammar', () => {
+    expect(verusBackend.specMutationOperators).toBe(VERUS_SPEC_MUTATION_OPERATORS);
+    expect(verusBackend.querySyntax).toBe(queryVerus);
   });
 });
