@@ -162,7 +162,10 @@ function theoremClause(theorem: Declaration, fn: Declaration, params: Parameter[
     hypotheses.splice(hypotheses.indexOf(defining.hypothesis), 1);
     renaming.set(defining.variable, 'result');
   }
-  const call = defining?.call ?? callsOf(conclusion, fn)[0];
+  // the test's instance of the theorem: the first call of f at plain variables (`f n` in `f (n + 1) = f n + 1`)
+  const calls = callsOf(conclusion, fn);
+  const isVariable = (a: Node) => a.type === 'identifier' && variables.some((v) => v.name === a.text);
+  const call = defining?.call ?? calls.find((c) => c.args.length >= params.length && c.args.slice(0, params.length).every(isVariable)) ?? calls[0];
   call?.args.forEach((a, i) => {
     const p = params[i];
     if (p && a.type === 'identifier' && variables.some((v) => v.name === a.text) && !renaming.has(a.text)) renaming.set(a.text, p.name);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { V } from '@specmut/core';
-import { fixtureModule, moduleOf, post, pre } from './helpers.js';
+import { evaluate, V } from '@specmut/core';
+import { fixtureModule, irOf, moduleOf, post, pre } from './helpers.js';
 
 const ints = (...xs: number[]) => V.seq(xs.map((x) => V.int(x)));
 
@@ -245,5 +245,36 @@ describe('coercions and conversions', () => {
     const module = await moduleOf(text);
     expect(await post(module, 'c', { n: V.int(4), xs: ints(1, -2, 3), result: V.int(-4) })).toBe('holds');
     expect(await post(module, 'c', { n: V.int(4), xs: ints(1, -2, 3), result: V.int(4) })).toBe('fails');
+  });
+});
+
+describe('the function under test at other arguments', () => {
+  const known = (pairs: [number, number][]) => pairs.map(([n, r]) => ({ inputs: { n: V.int(n) }, outputs: { result: V.int(r) } }));
+
+  it('f (n + 1) in a theorem is the output of the test with that input, unknown without one', async () => {
+    const text = 'def tri (n : Nat) : Nat := sorry\ntheorem tri_succ (n : Nat) : tri (n + 1) = tri n + (n + 1) := sorry\n';
+    const ir = await irOf(await moduleOf(text), 'tri');
+    const tests = known([[3, 6], [4, 10]]);
+    const at = (n: number, r: number) => evaluate(ir, { n: V.int(n), result: V.int(r) }, { solver: false, knownResults: tests, ownResult: { inputs: { n: V.int(n) }, outputs: { result: V.int(r) } } });
+    expect((await at(3, 6)).status).toBe('holds');
+    // a mutant of the test n = 3 is checked with its own output at n = 3, the suite's at n = 4
+    expect((await at(3, 7)).status).toBe('fails');
+    const missing = await at(4, 10);
+    expect(missing.status).toBe('unknown');
+    expect(missing.reason).toMatch(/tri\(5\) is not the input of any test/);
+  });
+
+  it("VERINA's f_postcond calling f: the spec's function, not the reference definition", async () => {
+    const text = [
+      'def sumTo_precond (n : Nat) : Prop := True',
+      'def sumTo (n : Nat) (h_precond : sumTo_precond n) : Nat := 0',
+      'def sumTo_postcond (n : Nat) (result : Nat) (h_precond : sumTo_precond n) : Prop :=',
+      '  n = 0 ∧ result = 0 ∨ n > 0 ∧ result = sumTo (n - 1) (by trivial) + n',
+    ].join('\n');
+    const ir = await irOf(await moduleOf(text), 'sumTo');
+    const tests = known([[2, 3], [3, 6]]);
+    const at = (n: number, r: number) => evaluate(ir, { n: V.int(n), result: V.int(r) }, { solver: false, knownResults: tests });
+    expect((await at(3, 6)).status).toBe('holds');
+    expect((await at(3, 5)).status).toBe('fails');
   });
 });

@@ -47,6 +47,11 @@ export interface InterpContext {
   printer?: Printer | undefined;
   /** The suite's expected outputs by inputs, for `specCall` (see `knownResultTable`). */
   knownResults?: ReadonlyMap<string, Value | 'conflict'> | undefined;
+  /**
+   * The checked triple's own inputs (as a `knownResults` key) and outputs: `specCall` at exactly these
+   * arguments is the output under check, not a test's expected output (a mutant is checked against itself).
+   */
+  ownResult?: { key: string; value: Value } | undefined;
 }
 
 /**

@@ -75,7 +75,8 @@ export function evalOracle(lower: Lowering, options: EvalOracleOptions = {}): Or
         let result: EvalResult;
         try {
           const bindings = tripleBindings(t, req.method.signature.inOut);
-          result = tripleChecks(t) === 'pre' ? await checkPrecondition(spec, bindings, evalOptions) : await evaluate(spec, bindings, evalOptions);
+          // The spec's own function at the triple's inputs is the output under check (a mutant's, not the expected one).
+          result = tripleChecks(t) === 'pre' ? await checkPrecondition(spec, bindings, evalOptions) : await evaluate(spec, bindings, { ...evalOptions, ownResult: { inputs: t.inputs, outputs: t.outputs } });
         } catch (err) {
           result = { status: 'unknown', cause: 'unsupported', reason: `evaluator failure: ${err instanceof Error ? err.message : String(err)}` };
         }

@@ -46,6 +46,8 @@ export interface EvalOptions {
   printer?: InterpContext['printer'];
   /** The suite's tests (inputs and expected outputs), where `specCall` looks up the spec's own function. */
   knownResults?: readonly KnownResult[] | undefined;
+  /** The checked triple's inputs and outputs: `specCall` at these inputs is this output (see `InterpContext.ownResult`). */
+  ownResult?: KnownResult | undefined;
 }
 
 /** A test's inputs and expected outputs, by parameter name. */
@@ -67,16 +69,22 @@ export function knownResultTable(spec: IrSpec, known: readonly KnownResult[]): K
   if (hit) return hit;
   const table = new Map<string, Value | 'conflict'>();
   for (const k of known) {
-    const args = spec.params.map((p) => k.inputs[p.name]);
-    const outs = spec.results.map((r) => k.outputs[r.name]);
-    if (args.some((a) => a === undefined) || outs.length === 0 || outs.some((o) => o === undefined)) continue;
-    const out = outs.length === 1 ? outs[0]! : V.tuple(outs as Value[]);
-    const key = argumentsKey(args as Value[]);
+    const entry = resultEntry(spec, k);
+    if (!entry) continue;
+    const { key, value: out } = entry;
     const before = table.get(key);
     table.set(key, before === undefined || (before !== 'conflict' && valueKey(before) === valueKey(out)) ? out : 'conflict');
   }
   bySpec.set(known, table);
   return table;
+}
+
+/** A test's inputs as a key in the spec's parameter order, and its output (the tuple of several); undefined when one is missing. */
+function resultEntry(spec: IrSpec, k: KnownResult): { key: string; value: Value } | undefined {
+  const args = spec.params.map((p) => k.inputs[p.name]);
+  const outs = spec.results.map((r) => k.outputs[r.name]);
+  if (args.some((a) => a === undefined) || outs.length === 0 || outs.some((o) => o === undefined)) return undefined;
+  return { key: argumentsKey(args as Value[]), value: outs.length === 1 ? outs[0]! : V.tuple(outs as Value[]) };
 }
 
 interface Prepared {
@@ -155,6 +163,7 @@ async function conjunction(spec: IrSpec, role: Role, clauses: IrClause[], bindin
     primitives: options.primitives,
     printer: options.printer,
     knownResults: options.knownResults && knownResultTable(spec, options.knownResults),
+    ownResult: options.ownResult && resultEntry(spec, options.ownResult),
   };
   const env = Env.of(bindings);
   const run = (pending: Map<string, Z3Query>): EvalResult => {

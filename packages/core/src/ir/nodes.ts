@@ -319,8 +319,9 @@ export interface WithFieldsExpr extends Node {
  * A call of the function the spec is about at arguments of the spec's choosing (`f (n + 1)` in a
  * postcondition of `f`). A triple has no implementation to run; its value is the expected output of
  * the suite's test whose inputs are exactly these arguments (in the order of `IrSpec.params`; the
- * tuple of the outputs when the spec has several results), from `EvalOptions.knownResults`. With no
- * such test, or tests that disagree, it is unknown with that reason.
+ * tuple of the outputs when the spec has several results), from `EvalOptions.knownResults`; at the
+ * checked triple's own inputs it is the triple's own output (`EvalOptions.ownResult`). With no such
+ * test, or tests that disagree, it is unknown with that reason.
  */
 export interface SpecCallExpr extends Node { kind: 'specCall'; fn: string; args: Expr[] }
 /** `x.Ctor?` / `x is Ctor`. */

@@ -112,6 +112,20 @@ describe("the spec's own function at other arguments", () => {
     expect(out.get('t2')?.status).toBe('holds');
     expect(out.get('t2_m1')?.status).toBe('fails');
   });
+
+  it("is the checked triple's own output at the triple's own inputs, not the expected one", async () => {
+    // `f (n + 0) = r`: the arguments are computed, yet they are the triple's inputs
+    const own: IrSpec = { ...spec, ensures: [{ expr: L.eq(L.specCall('f', L.add(L.v('n'), L.int(0))), L.v('r')) }] };
+    const mutant = { inputs: { n: V.int(3) }, outputs: { r: V.int(5) } };
+    expect((await evaluate(own, { n: V.int(3), r: V.int(5) }, { knownResults: known })).status).toBe('fails');
+    expect((await evaluate(own, { n: V.int(3), r: V.int(5) }, { knownResults: known, ownResult: mutant })).status).toBe('holds');
+    const range = { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } };
+    const method: MethodSpec = { name: 'f', kind: 'function', signature: { name: 'f', params: [{ name: 'n', type: T.nat }], results: [{ name: 'r', type: T.nat }] }, clauses: [], range, dependencies: [] };
+    const module: SpecModule = { file: 'f.lean', text: '', methods: [method], native: undefined };
+    const triples = [{ id: 'm', testId: 't2', role: 'mutant' as const, ...mutant }];
+    const out = await evalOracle(() => own, { solver: false }).decide({ module, method, triples, timeoutSeconds: 5, knownResults: known });
+    expect(out.get('m')?.status).toBe('holds');
+  });
 });
 
 describe('the pipeline', () => {

@@ -25,8 +25,11 @@ export interface LowerContext {
   /** Functions lowered so far (helpers of the spec), by qualified name; `undefined` while in progress. */
   functions: Map<string, FunctionDef>;
   datatypes: Map<string, DatatypeDecl>;
-  /** The function under test in theorem-style specs: its calls at the test's arguments are the result. */
-  self?: { name: string; qualified: string; params: string[]; result: string; resultType: Type; leading: ReadonlySet<number> } | undefined;
+  /**
+   * The function under test: its calls at the test's arguments are the result, elsewhere a `specCall`.
+   * `hypotheses`: explicit argument positions that are proofs (dropped at calls).
+   */
+  self?: SelfFunction | undefined;
   /** Theorem variables that stand for the test's inputs, renamed to the function's parameter names. */
   aliases?: Map<string, string> | undefined;
   /** `let` functions in scope: the lifted function's name and the locals it takes first. */
@@ -34,6 +37,17 @@ export interface LowerContext {
   /** The parameter each `·` of a section `(· + 1)` stands for, by node id. */
   cdots?: Map<number, string>;
   fresh: { n: number };
+}
+
+export interface SelfFunction {
+  name: string;
+  qualified: string;
+  params: string[];
+  paramTypes: Type[];
+  result: string;
+  resultType: Type;
+  leading: ReadonlySet<number>;
+  hypotheses: ReadonlySet<number>;
 }
 
 /** Local variables in scope with their types. */

@@ -285,14 +285,23 @@ export function userDeclaration(ctx: LowerContext, name: string): Declaration | 
   return d && d.kind === 'def' ? d : undefined;
 }
 
-/** The function under test, called at the test's own arguments: the result; elsewhere unknown. */
+/**
+ * The function under test: at the test's own arguments (the parameters themselves, not bound again)
+ * it is the result; at other arguments a `specCall`, which the evaluator decides from the suite's test
+ * with exactly those inputs (or the triple's own output when they are the test's inputs after all).
+ */
 function selfCall(ctx: LowerContext, scope: Scope, head: Node, args: Arg[]): Typed {
   const self = ctx.self!;
-  const lowered = args.map((a) => lowerArg(ctx, scope, a));
-  const explicit = lowered.slice(0, self.params.length);
-  const same = explicit.length === self.params.length && explicit.every((a, i) => a.e.kind === 'var' && a.e.name === self.params[i] && !reboundAt(head, argName(args[i]!), self.leading));
-  if (same && lowered.length === self.params.length) return { e: E.v(self.result), t: self.resultType };
-  throw new NotLowered(`${self.name} at other arguments than the test's`, head);
+  const values = args.filter((_, i) => !self.hypotheses.has(i));
+  if (values.length > self.params.length) throw new NotLowered(`${self.name} applied to too many arguments`, head);
+  const lowered = values.map((a, i) => lowerArg(ctx, scope, a, self.paramTypes[i]));
+  const same = lowered.length === self.params.length && lowered.every((a, i) => a.e.kind === 'var' && a.e.name === self.params[i] && !reboundAt(head, argName(values[i]!), self.leading));
+  if (same) return { e: E.v(self.result), t: self.resultType };
+  if (lowered.length === self.params.length) return { e: E.specCall(self.name, ...lowered.map((a) => a.e)), t: self.resultType };
+  // `xs.map f`: the function itself, a lambda over the missing arguments
+  const rest = self.params.slice(lowered.length).map((p) => freshName(ctx, p));
+  const all = [...lowered.map((a) => a.e), ...rest.map((r) => E.v(r))];
+  return { e: E.lambda(rest.map((r, i) => [r, self.paramTypes[lowered.length + i]!]), E.specCall(self.name, ...all)), t: self.resultType };
 }
 
 function argName(a: Arg): string {

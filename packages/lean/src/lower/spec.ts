@@ -1,8 +1,8 @@
 import { type Binder, type Expr, type IrClause, type IrSpec, type MethodSpec, type SpecModule, type Unsupported } from '@specmut/core';
-import { hypothesisKey, leanNative, sharedHypotheses, type LeanSpecShape } from '../spec-module.js';
+import { hypothesisKey, isHypothesis, leanNative, sharedHypotheses, type LeanSpecShape } from '../spec-module.js';
 import type { Node } from '../syntax/parser.js';
-import { E, locOf, NotLowered, withVars, type LowerContext, type Scope } from './context.js';
-import { lowerOrUnsupported } from './expressions.js';
+import { E, locOf, NotLowered, withVars, type LowerContext, type Scope, type SelfFunction } from './context.js';
+import { lowerOrUnsupported, userDeclaration } from './expressions.js';
 import { callFunction } from './functions.js';
 
 function binders(params: MethodSpec['signature']['params']): Binder[] {
@@ -77,6 +77,23 @@ function lowerRenamed(ctx: LowerContext, scope: Scope, node: Node, renaming: Map
   }
 }
 
+/**
+ * The function the spec is about: theorem-style specs state properties of `f`; VERINA's `f_postcond`
+ * may call `f` too (its own definition is the reference solution, not the spec, so it is not evaluated).
+ */
+function selfFunction(ctx: LowerContext, method: MethodSpec, shape: LeanSpecShape): SelfFunction | undefined {
+  const result = method.signature.results[0]!;
+  const fn = shape.style === 'theorems' ? shape.fn : userDeclaration(ctx, method.name);
+  if (!fn) return undefined;
+  const explicit = fn.binders.filter((b) => b.kind === 'explicit');
+  const hypotheses = new Set(explicit.flatMap((b, i) => (isHypothesis(b, ctx.types, ctx.declarations) ? [i] : [])));
+  // a definition whose parameters are not the spec's (another arity) cannot stand for it
+  if (explicit.length - hypotheses.size !== method.signature.params.length) return undefined;
+  const leading = new Set(shape.style === 'theorems' ? shape.theorems.flatMap((t) => [...t.leading]) : []);
+  const params = method.signature.params;
+  return { name: fn.name, qualified: fn.qualified, params: params.map((p) => p.name), paramTypes: params.map((p) => p.type), result: result.name, resultType: result.type, leading, hypotheses };
+}
+
 /** The spec in core's IR, with Lean's semantics. */
 export function lowerLeanSpec(module: SpecModule, method: MethodSpec): IrSpec | Unsupported {
   if (method.unsupported) return { unsupported: method.unsupported };
@@ -84,11 +101,7 @@ export function lowerLeanSpec(module: SpecModule, method: MethodSpec): IrSpec | 
   const shape = native.shapes.get(method.name);
   if (!shape) return { unsupported: `no Lean spec named ${method.name}` };
   const ctx: LowerContext = { file: module.file, declarations: native.declarations, types: native.types, functions: new Map(), datatypes: new Map(), fresh: { n: 0 } };
-  const result = method.signature.results[0]!;
-  if (shape.style === 'theorems') {
-    const leading = new Set(shape.theorems.flatMap((t) => [...t.leading]));
-    ctx.self = { name: shape.fn.name, qualified: shape.fn.qualified, params: method.signature.params.map((p) => p.name), result: result.name, resultType: result.type, leading };
-  }
+  ctx.self = selfFunction(ctx, method, shape);
   const { requires, ensures } = shape.style === 'predicates' ? predicateClauses(ctx, method, shape) : theoremClauses(ctx, method, shape);
   return {
     name: method.name,
