@@ -2,7 +2,7 @@ import { SpecmutError, type Clause, type MethodSpec, type Parameter, type Source
 import { dependencyClosure, indexDeclarations, lookup, type Binder, type Declaration } from './syntax/declarations.js';
 import { descendants, field, fields, named, parseLean, type Node, type Tree } from './syntax/parser.js';
 import { assertLeanParsed } from './syntax/syntax-errors.js';
-import { isModelled, LeanTypes, spine, unparen } from './syntax/types.js';
+import { finBound, isModelled, LeanTypes, spine, unparen } from './syntax/types.js';
 import { renderLeanType } from './render.js';
 
 /**
@@ -163,7 +163,8 @@ function theoremClause(theorem: Declaration, fn: Declaration, params: Parameter[
     renaming.set(defining.variable, 'result');
   }
   // the test's instance of the theorem: the first call of f at plain variables (`f n` in `f (n + 1) = f n + 1`)
-  const calls = callsOf(conclusion, fn);
+  // (in the conclusion first, else in a hypothesis: `f a = true → P a`)
+  const calls = [conclusion, ...hypotheses].flatMap((n) => callsOf(n, fn));
   const isVariable = (a: Node) => a.type === 'identifier' && variables.some((v) => v.name === a.text);
   const call = defining?.call ?? calls.find((c) => c.args.length >= params.length && c.args.slice(0, params.length).every(isVariable)) ?? calls[0];
   call?.args.forEach((a, i) => {
@@ -186,7 +187,9 @@ function quantifiedVariables(q: Node, types: LeanTypes): Parameter[] | undefined
       for (const n of [head, ...args]) out.push({ name: n.text, type: t });
     } else return undefined;
   }
-  return out.every((v) => v.type.kind !== 'opaque') ? out : undefined;
+  // `∀ i : Fin n` stays a quantifier of the conclusion, where its range is known
+  const fin = [declared, ...fields(q, 'binder').map((b) => field(unparen(b), 'type'))].some((t) => finBound(t ?? undefined));
+  return out.every((v) => v.type.kind !== 'opaque') && !fin ? out : undefined;
 }
 
 /** `y = f x` or `f x = y` with `y` one of the theorem's variables. */

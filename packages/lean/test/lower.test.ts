@@ -278,3 +278,40 @@ describe('the function under test at other arguments', () => {
     expect((await at(3, 5)).status).toBe('fails');
   });
 });
+
+describe('Vector α n and Fin n', () => {
+  it('n is the size of the input vector; the result size is a fact; ∀ i : Fin n ranges below n', async () => {
+    const text = [
+      'def vabs {n : Nat} (a : Vector Int n) : Vector Int n := sorry',
+      'theorem vabs_spec {n : Nat} (a : Vector Int n) :',
+      '  (∀ i : Fin n, (vabs a)[i] = Int.natAbs (a[i])) ∧ (∀ i : Fin n, (vabs a).get i ≥ 0 ∧ i.val < n) := sorry',
+    ].join('\n');
+    const module = await moduleOf(text);
+    expect(await post(module, 'vabs', { a: ints(-1, 2), result: ints(1, 2) })).toBe('holds');
+    expect(await post(module, 'vabs', { a: ints(-1, 2), result: ints(1, 3) })).toBe('fails');
+    // a result of another size is not a Vector Int 2
+    expect(await post(module, 'vabs', { a: ints(-1, 2), result: ints(1, 2, 5) })).toBe('fails');
+  });
+
+  it('Vector α (n + 1): n is the size less one, and an empty input breaks the size fact', async () => {
+    const text = [
+      'def first {n : Nat} (a : Vector Nat (n + 1)) : Nat := sorry',
+      'theorem first_spec {n : Nat} (a : Vector Nat (n + 1)) : first a = a.get 0 ∧ n + 1 = a.size := sorry',
+    ].join('\n');
+    const module = await moduleOf(text);
+    expect(await post(module, 'first', { a: ints(4, 5), result: V.int(4) })).toBe('holds');
+    expect(await post(module, 'first', { a: ints(4, 5), result: V.int(5) })).toBe('fails');
+    expect(await pre(module, 'first', { a: ints() })).toBe('fails');
+  });
+
+  it('arithmetic on Fin alone wraps around and is not lowered; with a Nat leaf it is Nat arithmetic', async () => {
+    const text = [
+      'def g {n : Nat} (a : Vector Nat n) : Bool := sorry',
+      'theorem g_spec {n : Nat} (a : Vector Nat n) : g a = true → ∀ i : Fin n, i + 1 < n + 1 := sorry',
+      'theorem g_wrap {n : Nat} (a : Vector Nat n) : g a = true → ∀ i j : Fin n, i + j = j + i := sorry',
+    ].join('\n');
+    const ir = await irOf(await moduleOf(text), 'g');
+    expect(JSON.stringify(ir.ensures[0], (_, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain('unsupported');
+    expect(JSON.stringify(ir.ensures[1], (_, v) => (typeof v === 'bigint' ? String(v) : v))).toContain('on Fin (it wraps around)');
+  });
+});

@@ -37,6 +37,8 @@ export interface LowerContext {
   /** The parameter each `·` of a section `(· + 1)` stands for, by node id. */
   cdots?: Map<number, string>;
   fresh: { n: number };
+  /** Names bound with a `Fin n` type somewhere in the spec: arithmetic on them alone wraps around. */
+  finNames?: Set<string>;
 }
 
 export interface SelfFunction {

@@ -1,7 +1,7 @@
 import { defaultValue, INT, NAT, T, V, type Expr, type FunctionDef, type MatchCase, type Pattern, type Type } from '@specmut/core';
 import { lookup, type Declaration } from '../syntax/declarations.js';
 import { descendants, field, fields, named, type Node } from '../syntax/parser.js';
-import { optionType, spine, unparen } from '../syntax/types.js';
+import { finBound, optionType, spine, unparen } from '../syntax/types.js';
 import { reboundAt } from '../spec-module.js';
 import { E, elemOf, freshName, isNat, locOf, NotLowered, withVars, type LowerContext, type Scope, type Typed } from './context.js';
 import { callFunction } from './functions.js';
@@ -531,7 +531,24 @@ function leafType(ctx: LowerContext, scope: Scope, leaf: Node): Type | undefined
 }
 const leafTypes = new WeakMap<Scope, Map<number, Type | undefined>>();
 
+/**
+ * Whether an arithmetic tree computes in `Fin n` (modular, which the lowering does not model): all its
+ * leaves, and those of the other side of the relation around it, are `Fin` variables or numerals.
+ * One Nat leaf makes Lean's binop% coerce the `Fin`s to Nat (`i + 1 < n` is `↑i + 1 < n`).
+ */
+function finArithmetic(ctx: LowerContext, node: Node): boolean {
+  if (!ctx.finNames?.size) return false;
+  let top = node;
+  while (top.parent && (top.parent.type === 'parenthesized' || (top.parent.type === 'binary_expression' && NUMBER_TREE.has(field(top.parent, 'operator')!.text)))) top = top.parent;
+  const roots = [top];
+  const rel = top.parent;
+  if (rel?.type === 'binary_expression' && Object.hasOwn(COMPARE, field(rel, 'operator')!.text)) roots.push(field(rel, 'left')!.id === top.id ? field(rel, 'right')! : field(rel, 'left')!);
+  const leaves = arithmeticLeaves(roots);
+  return leaves.some((n) => n.type === 'identifier') && leaves.every((n) => n.type === 'number' || (n.type === 'identifier' && ctx.finNames!.has(n.text)));
+}
+
 function arithmetic(ctx: LowerContext, scope: Scope, node: Node, op: string, l: Node, r: Node, expected?: Type): Typed {
+  if (op !== '^' && finArithmetic(ctx, node)) throw new NotLowered(`${op} on Fin (it wraps around)`, node);
   const tree = op === '^' ? undefined : treeType(ctx, scope, [l, r], expected);
   const [a, b] = operands(ctx, scope, l, r, op === '^' ? (expected?.kind === 'int' || expected?.kind === 'nat' ? expected : undefined) : tree);
   if (op === '^') return { e: E.pow(a.e, b.e, { domain: a.t?.kind === 'nat' ? NAT : INT }), t: a.t };
@@ -626,8 +643,8 @@ function quantifier(ctx: LowerContext, scope: Scope, node: Node): Typed {
   if (q !== '∀' && q !== '∃' && q !== 'forall') throw new NotLowered(`quantifier ${q}`, node);
   const typeNode = field(node, 'type');
   const declared = typeNode ? ctx.types.resolve(typeNode) : undefined;
-  const binders: { name: string; type?: Type | undefined }[] = [];
-  for (const b of fields(node, 'binder')) binders.push(...binderNames(ctx, b, declared));
+  const binders: { name: string; type?: Type | undefined; fin?: Node | undefined }[] = [];
+  for (const b of fields(node, 'binder')) binders.push(...binderNames(ctx, b, declared, typeNode));
   const predicate = field(node, 'predicate');
   let range: Expr | undefined;
   let domain: Typed | undefined;
@@ -644,6 +661,10 @@ function quantifier(ctx: LowerContext, scope: Scope, node: Node): Typed {
       range = E.and(...binders.map((b) => E[cmp](E.v(b.name), bound.e)));
     }
   }
+  // `∀ i : Fin n`: i ranges below n
+  for (const b of binders) if (b.fin) (ctx.finNames ??= new Set()).add(b.name);
+  const fins = binders.filter((b) => b.fin).map((b) => E.lt(E.v(b.name), lower(ctx, scope, b.fin!, T.nat).e));
+  if (fins.length) range = range ? E.and(range, ...fins) : E.and(...fins);
   const body = field(node, 'body')!;
   for (const b of binders) b.type ??= inferBinderType(ctx, scope, b.name, body);
   const inner = withVars(scope, binders.map((b) => [b.name, b.type]));
@@ -708,13 +729,14 @@ function impliedBounds(ctx: LowerContext, scope: Scope, name: string, facts: Nod
 }
 
 /** The names a binder position introduces: `x`, `(x y : T)`, `⟨a, b⟩` is not supported. */
-function binderNames(ctx: LowerContext, b: Node, declared?: Type): { name: string; type?: Type | undefined }[] {
+function binderNames(ctx: LowerContext, b: Node, declared?: Type, declaredNode?: Node): { name: string; type?: Type | undefined; fin?: Node | undefined }[] {
   const u = b.type === 'parenthesized' ? unparen(b) : b;
-  if (u.type === 'identifier' || u.type === 'hole') return [{ name: u.text, type: declared }];
+  if (u.type === 'identifier' || u.type === 'hole') return [{ name: u.text, type: declared, fin: finBound(declaredNode) }];
   if (u.type === 'type_ascription') {
     const t = ctx.types.resolve(field(u, 'type'));
+    const fin = finBound(field(u, 'type'));
     const { head, args } = spine(field(u, 'expression')!);
-    return [head, ...args].map((n) => ({ name: n.text, type: t.kind === 'opaque' ? undefined : t }));
+    return [head, ...args].map((n) => ({ name: n.text, type: t.kind === 'opaque' ? undefined : t, fin }));
   }
   throw new NotLowered('this binder', b);
 }

@@ -298,6 +298,8 @@ const STRINGS: Record<string, Impl> = {
 /** Nat and Int functions. */
 const NUMBERS: Record<string, Impl> = {
   natAbs: (c) => nat(E.prim('abs', c.recv.e)),
+  // `i.val`, `i.toNat` of a `Fin n` (modelled as its Nat)
+  val: (c) => nat(c.recv.e),
   toNat: (c) => nat(E.ite(E.lt(c.recv.e, E.int(0)), E.int(0), c.recv.e)),
   toInt: (c) => ({ e: c.recv.e, t: T.int }),
   // `Nat.toFloat`, `Float.ofNat`, `Float.ofInt`: the nearest double of the integer's top 64 bits

@@ -1,6 +1,8 @@
 import { type Binder, type Expr, type IrClause, type IrSpec, type MethodSpec, type SpecModule, type Unsupported } from '@specmut/core';
 import { hypothesisKey, isHypothesis, leanNative, sharedHypotheses, type LeanSpecShape } from '../spec-module.js';
 import type { Node } from '../syntax/parser.js';
+import { spine } from '../syntax/types.js';
+import { lengthScope, sizeFacts, vectorLengths, withLengths, type VectorLengths } from './lengths.js';
 import { E, locOf, NotLowered, withVars, type LowerContext, type Scope, type SelfFunction } from './context.js';
 import { lowerOrUnsupported, userDeclaration } from './expressions.js';
 import { callFunction } from './functions.js';
@@ -17,8 +19,8 @@ function scopeOf(method: MethodSpec): Scope {
  * VERINA's clauses: the bodies of `f_precond` and `f_postcond`, read with the postcondition's
  * parameter names; the precondition is called positionally, since its parameters may be named apart.
  */
-function predicateClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<LeanSpecShape, { style: 'predicates' }>): { requires: IrClause[]; ensures: IrClause[] } {
-  const scope = scopeOf(method);
+function predicateClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<LeanSpecShape, { style: 'predicates' }>, lengths: SpecLengths): { requires: IrClause[]; ensures: IrClause[] } {
+  const scope = lengthScope(scopeOf(method), lengths.all);
   const requires: IrClause[] = [];
   if (shape.precond?.body) {
     const args = method.signature.params.map((p) => ({ e: E.v(p.name), t: p.type }));
@@ -29,10 +31,10 @@ function predicateClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<
       if (!(e instanceof NotLowered)) throw e;
       expr = E.unsupported(e.what, locOf(ctx, e.node));
     }
-    requires.push({ expr, label: shape.precond.name, loc: locOf(ctx, shape.precond.body) });
+    requires.push({ expr: withLengths(lengths.inputs, expr), label: shape.precond.name, loc: locOf(ctx, shape.precond.body) });
   }
   const body = shape.postcond.body!;
-  const ensures = [{ expr: lowerOrUnsupported(ctx, scope, body).e, label: shape.postcond.name, loc: locOf(ctx, body) }];
+  const ensures = [{ expr: withLengths(lengths.all, lowerOrUnsupported(ctx, scope, body).e), label: shape.postcond.name, loc: locOf(ctx, body) }];
   return { requires, ensures };
 }
 
@@ -49,8 +51,12 @@ function theoremClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<Le
   const sharedDone = new Set<string>();
   for (const t of shape.theorems) {
     const renaming = t.renaming;
-    const scope = withVars(scopeOf(method), t.variables.map((v) => [v.name, v.type]));
-    const lowerIn = (n: Node): Expr => lowerRenamed(ctx, scope, n, renaming);
+    // the sizes of the theorem's vectors that are the test's inputs: its own length variables
+    const vectors = t.theorem.binders.filter((b) => renaming.has(b.name)).map((b) => ({ binder: b, value: renaming.get(b.name)! }));
+    const lengths = vectorLengths(vectors, new Set(renaming.keys()));
+    const bound = new Set(lengths.binds.map((b) => b.name));
+    const scope = lengthScope(withVars(scopeOf(method), t.variables.map((v) => [v.name, v.type])), lengths);
+    const lowerIn = (n: Node): Expr => withLengths(lengths, lowerRenamed(ctx, scope, n, renaming));
     const hyps: Expr[] = [];
     for (const h of t.hypotheses) {
       const key = hypothesisKey(h, t);
@@ -61,7 +67,7 @@ function theoremClauses(ctx: LowerContext, method: MethodSpec, shape: Extract<Le
     }
     let expr = lowerIn(t.conclusion);
     if (hyps.length) expr = E.implies(E.and(...hyps), expr);
-    const free = t.variables.filter((v) => !renaming.has(v.name));
+    const free = t.variables.filter((v) => !renaming.has(v.name) && !bound.has(v.name));
     if (free.length) expr = E.forall(free.map((v) => ({ name: v.name, type: v.type })), expr);
     ensures.push({ expr, label: t.theorem.name, loc: locOf(ctx, t.theorem.node) });
   }
@@ -94,6 +100,31 @@ function selfFunction(ctx: LowerContext, method: MethodSpec, shape: LeanSpecShap
   return { name: fn.name, qualified: fn.qualified, params: params.map((p) => p.name), paramTypes: params.map((p) => p.type), result: result.name, resultType: result.type, leading, hypotheses };
 }
 
+interface SpecLengths {
+  /** From the inputs' vector types: they hold in the precondition too. */
+  inputs: VectorLengths;
+  /** From the inputs' and the result's. */
+  all: VectorLengths;
+}
+
+/** The sizes of the spec's vectors, from the declaration that names its parameters and result. */
+function specLengths(method: MethodSpec, shape: LeanSpecShape): SpecLengths {
+  const result = method.signature.results[0]!;
+  const params = new Set(method.signature.params.map((p) => p.name));
+  const decl = shape.style === 'theorems' ? shape.fn : shape.postcond;
+  const inputs = decl.binders.filter((b) => params.has(b.name)).map((b) => ({ binder: b, value: b.name }));
+  const resultType = shape.style === 'theorems' ? unwrapId(shape.fn.type) : decl.binders.find((b) => b.name === result.name)?.type;
+  const resultVector = resultType ? [{ binder: { name: result.name, type: resultType, kind: 'explicit' as const, node: resultType }, value: result.name }] : [];
+  return { inputs: vectorLengths(inputs, params), all: vectorLengths([...inputs, ...resultVector], params) };
+}
+
+/** `Id T` (Std.Do's pure computations) is `T`. */
+function unwrapId(type: Node | undefined): Node | undefined {
+  if (!type) return undefined;
+  const { head, args } = spine(type);
+  return head.text === 'Id' && args.length === 1 ? args[0] : type;
+}
+
 /** The spec in core's IR, with Lean's semantics. */
 export function lowerLeanSpec(module: SpecModule, method: MethodSpec): IrSpec | Unsupported {
   if (method.unsupported) return { unsupported: method.unsupported };
@@ -102,7 +133,14 @@ export function lowerLeanSpec(module: SpecModule, method: MethodSpec): IrSpec | 
   if (!shape) return { unsupported: `no Lean spec named ${method.name}` };
   const ctx: LowerContext = { file: module.file, declarations: native.declarations, types: native.types, functions: new Map(), datatypes: new Map(), fresh: { n: 0 } };
   ctx.self = selfFunction(ctx, method, shape);
-  const { requires, ensures } = shape.style === 'predicates' ? predicateClauses(ctx, method, shape) : theoremClauses(ctx, method, shape);
+  const lengths = specLengths(method, shape);
+  const { requires, ensures } = shape.style === 'predicates' ? predicateClauses(ctx, method, shape, lengths) : theoremClauses(ctx, method, shape);
+  const inputs = new Set(method.signature.params.map((p) => p.name));
+  const results = new Set(method.signature.results.map((p) => p.name));
+  const inputFacts = sizeFacts(ctx, scopeOf(method), lengths.inputs, inputs);
+  const resultFacts = sizeFacts(ctx, scopeOf(method), lengths.all, results);
+  if (inputFacts) requires.unshift({ expr: inputFacts, label: 'vector sizes' });
+  if (resultFacts) ensures.unshift({ expr: resultFacts, label: 'vector size' });
   return {
     name: method.name,
     params: binders(method.signature.params),

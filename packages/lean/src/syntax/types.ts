@@ -59,6 +59,13 @@ export class LeanTypes {
       return elem.kind === 'array' ? { kind: 'array', elem: elem.elem, dims: elem.dims + 1 } : T.array(elem);
     }
     if (args.length === 1 && name === 'Option') return optionType(arg(0));
+    // `Vector α n`: an array whose size is `n` (a fact the lowering binds and checks, see `vectorLength`)
+    if (args.length === 2 && name === 'Vector') {
+      const elem = arg(0);
+      return elem.kind === 'array' ? { kind: 'array', elem: elem.elem, dims: elem.dims + 1 } : T.array(elem);
+    }
+    // `Fin n`: a Nat below `n` (the bound is a fact; arithmetic on Fin wraps and is not modelled)
+    if (args.length === 1 && name === 'Fin') return T.nat;
     // `Id α` (Std.Do's pure computations) returns an `α`
     if (args.length === 1 && name === 'Id') return arg(0);
     if (args.length === 2 && name === 'Prod') return T.tuple(arg(0), arg(1));
@@ -73,6 +80,17 @@ export class LeanTypes {
   /** A structure or an inductive type of the file, as a datatype; opaque while it is being resolved (recursion). */
   private userType(name: string, args: Type[] = []): Type | undefined {
     const decl = lookup(this.declarations, name);
+    // `abbrev Grid := List (List Nat)` / `def Grid : Type := …`: the type it names
+    if (decl?.kind === 'def' && args.length === 0 && decl.binders.length === 0 && decl.body && (!decl.type || /^Type\b/.test(decl.type.text))) {
+      if (this.resolving.has(decl.qualified)) return undefined;
+      this.resolving.add(decl.qualified);
+      try {
+        const t = this.resolve(decl.body);
+        return t.kind === 'opaque' ? undefined : t;
+      } finally {
+        this.resolving.delete(decl.qualified);
+      }
+    }
     if (!decl || (decl.kind !== 'structure' && decl.kind !== 'inductive')) return undefined;
     // Type parameters (explicit binders) are instantiated with the arguments; instance binders are not types.
     const params = decl.binders.filter((b) => b.kind === 'explicit');
@@ -126,6 +144,20 @@ export class LeanTypes {
       return { name: field(c, 'name')!.text, fields: out };
     });
   }
+}
+
+/** The size of a `Vector α n` type (`n`), or undefined for other types. */
+export function vectorLength(typeNode: Node | undefined): Node | undefined {
+  if (!typeNode) return undefined;
+  const { head, args } = spine(typeNode);
+  return head.text === 'Vector' && args.length === 2 ? args[1] : undefined;
+}
+
+/** The bound of a `Fin n` type (`n`), or undefined for other types. */
+export function finBound(typeNode: Node | undefined): Node | undefined {
+  if (!typeNode) return undefined;
+  const { head, args } = spine(typeNode);
+  return head.text === 'Fin' && args.length === 1 ? args[0] : undefined;
 }
 
 export function optionType(elem: Type): Type {
