@@ -33,6 +33,44 @@ export interface LeanNative {
   declarations: Declaration[];
   types: LeanTypes;
   shapes: Map<string, LeanSpecShape>;
+  /** The pieces of each `s!"…"` (by node id): literal text as written, and the parsed `{…}` terms. */
+  interpolations: Map<number, (string | Node)[]>;
+}
+
+/** Splits `s!"a{x}b"` into `a`, the term `x`, `b`, parsing each term on its own (the grammar keeps the string whole). */
+async function interpolationsOf(root: Node): Promise<Map<number, (string | Node)[]>> {
+  const out = new Map<number, (string | Node)[]>();
+  for (const n of descendants(root)) {
+    if (n.type !== 'interpolated_string') continue;
+    const text = n.text;
+    const body = text.slice(text.indexOf('"') + 1, text.lastIndexOf('"'));
+    const pieces: (string | Node)[] = [];
+    let literal = '';
+    for (let i = 0; i < body.length; i++) {
+      const c = body[i]!;
+      if (c === '\\') {
+        literal += body.slice(i, i + 2);
+        i++;
+        continue;
+      }
+      if (c !== '{') {
+        literal += c;
+        continue;
+      }
+      let depth = 1;
+      let j = i + 1;
+      for (; j < body.length && depth > 0; j++) depth += body[j] === '{' ? 1 : body[j] === '}' ? -1 : 0;
+      const term = (await parseLean(`def specmut_piece := (${body.slice(i + 1, j - 1)})`)).rootNode;
+      const value = [...descendants(term)].find((d) => d.type === 'parenthesized');
+      if (!value || term.hasError) break;
+      pieces.push(literal, value);
+      literal = '';
+      i = j - 1;
+    }
+    pieces.push(literal);
+    out.set(n.id, pieces);
+  }
+  return out;
 }
 
 export function rangeOf(node: Node): SourceRange {
@@ -288,7 +326,7 @@ export async function loadLeanModule(file: string, text: string): Promise<SpecMo
     methods.push(found.spec);
     shapes.set(found.spec.name, found.shape);
   }
-  const native: LeanNative = { tree, declarations, types, shapes };
+  const native: LeanNative = { tree, declarations, types, shapes, interpolations: await interpolationsOf(tree.rootNode) };
   return { file, text, methods, native };
 }
 

@@ -315,3 +315,39 @@ describe('Vector α n and Fin n', () => {
     expect(JSON.stringify(ir.ensures[1], (_, v) => (typeof v === 'bigint' ? String(v) : v))).toContain('on Fin (it wraps around)');
   });
 });
+
+describe('strings, numbers and lists from Lean core', () => {
+  const check = async (prop: string, result = true) => {
+    const module = await moduleOf(`def c_precond (n : Nat) : Prop := True\ndef c_postcond (n : Nat) (result : Bool) (h_precond : c_precond n) : Prop :=\n  result = decide (${prop})\n`);
+    return post(module, 'c', { n: V.int(5), result: V.bool(result) });
+  };
+
+  it('String.get at UTF-8 byte positions, the default char A between them; ⟨cs⟩ is String.mk', async () => {
+    expect(await check(`"éa".get ⟨2⟩ = 'a' ∧ "éa".get ⟨1⟩ = 'A' ∧ "éa".get ⟨0⟩ = 'é' ∧ "ab".get ⟨7⟩ = 'A' ∧ "éa".endPos = ⟨3⟩`)).toBe('holds');
+    expect(await check(`(⟨['h', 'i']⟩ : String) = "hi"`)).toBe('holds');
+  });
+
+  it('s!"…" is the pieces with toString of the terms', async () => {
+    expect(await check(`s!"n={n}, next {n + 1}{true}" = "n=5, next 6true"`)).toBe('holds');
+    expect(await check(`s!"{n}" = "6"`)).toBe('fails');
+  });
+
+  it('toNat? and toInt? read decimal digits; a _ is unspecified across Lean versions', async () => {
+    expect(await check(`"042".toNat? = some 42 ∧ "".toNat? = none ∧ "4a".toNat? = none ∧ "-17".toInt? = some (-17) ∧ "x".toNat! = 0`)).toBe('holds');
+    expect(await check(`"1_000".toNat? = none`)).toBe('unknown');
+  });
+
+  it('Nat bitwise operators, gcd and lcm', async () => {
+    expect(await check(`(12 &&& 10) = 8 ∧ (12 ||| 3) = 15 ∧ (5 ^^^ 1) = 4 ∧ (1 <<< n) = 32 ∧ (40 >>> 3) = n ∧ Nat.gcd 12 18 = 6 ∧ Nat.lcm 4 n = 20 ∧ Int.gcd (-4) 6 = 2 ∧ Nat.gcd 0 n = n`)).toBe('holds');
+  });
+
+  it('takeWhile, dropWhile, zipWith', async () => {
+    expect(await check(`[1, 2, 5, 1].takeWhile (· < 3) = [1, 2] ∧ [1, 2, 5, 1].dropWhile (· < 3) = [5, 1] ∧ List.zipWith (· + ·) [1, 2, 3] [10, 20] = [11, 22] ∧ "aab".dropWhile (· = 'a') = "b"`)).toBe('holds');
+  });
+
+  it('type abbreviations are the types they name', async () => {
+    const module = await moduleOf('abbrev Row := List Nat\ndef s (r : Row) : Nat := sorry\ntheorem s_spec (r : Row) : s r = r.sum := sorry\n');
+    expect(await post(module, 's', { r: ints(1, 2), result: V.int(3) })).toBe('holds');
+    expect(await post(module, 's', { r: ints(1, 2), result: V.int(4) })).toBe('fails');
+  });
+});

@@ -22,6 +22,8 @@ export interface LowerContext {
   file: string;
   declarations: readonly Declaration[];
   types: LeanTypes;
+  /** The pieces of each `s!"…"` (see `LeanNative.interpolations`). */
+  interpolations?: ReadonlyMap<number, (string | Node)[]> | undefined;
   /** Functions lowered so far (helpers of the spec), by qualified name; `undefined` while in progress. */
   functions: Map<string, FunctionDef>;
   datatypes: Map<string, DatatypeDecl>;

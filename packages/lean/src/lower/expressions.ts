@@ -5,7 +5,7 @@ import { finBound, optionType, spine, unparen } from '../syntax/types.js';
 import { reboundAt } from '../spec-module.js';
 import { E, elemOf, freshName, isNat, locOf, NotLowered, withVars, type LowerContext, type Scope, type Typed } from './context.js';
 import { callFunction } from './functions.js';
-import { globalFunction, method } from './library.js';
+import { BITWISE_OPERATORS, globalFunction, method } from './library.js';
 import { readChar, readString } from './literals.js';
 
 /** An argument: a syntax node still to lower, or a term already lowered (a lambda's parameter). */
@@ -51,6 +51,8 @@ function lowerNode(ctx: LowerContext, scope: Scope, node: Node, expected?: Type)
       return { e: E.str(readString(node.text)), t: T.string };
     case 'char':
       return { e: E.char(readChar(node.text)), t: T.char };
+    case 'interpolated_string':
+      return interpolation(ctx, scope, node);
     case 'identifier':
     case 'application':
     case 'projection':
@@ -153,6 +155,32 @@ function hoareTriple(ctx: LowerContext, scope: Scope, node: Node): Typed {
   const q = lower(ctx, withVars(scope, [[r, program.t]]), field(post, 'body')!, T.bool);
   const p = lower(ctx, scope, field(node, 'precondition')!, T.bool);
   return { e: E.implies(p.e, E.let(r, program.e, q.e)), t: T.bool };
+}
+
+/** `s!"a{x}b"`: `"a" ++ toString x ++ "b"` (`toString` as `ToString` gives it for the modelled types). */
+function interpolation(ctx: LowerContext, scope: Scope, node: Node): Typed {
+  const pieces = ctx.interpolations?.get(node.id);
+  if (!pieces) throw new NotLowered('interpolated string', node);
+  const parts = pieces.map((p) => (typeof p === 'string' ? E.str(readString(`"${p}"`)) : showValue(ctx, scope, p)));
+  return { e: parts.reduce((a, b) => E.concat(a, b)), t: T.string };
+}
+
+/** `toString x` for Nat, Int, String, Char and Bool. */
+export function showValue(ctx: LowerContext, scope: Scope, node: Node): Expr {
+  const x = lower(ctx, scope, node);
+  switch (x.t?.kind) {
+    case 'string':
+      return x.e;
+    case 'char':
+      return E.seq(x.e);
+    case 'bool':
+      return E.ite(x.e, E.str('true'), E.str('false'));
+    case 'nat':
+    case 'int':
+      return globalFunction(ctx, scope, 'toString', [x], node)!.e;
+    default:
+      throw new NotLowered(`toString of a ${x.t?.kind ?? 'value of unknown type'}`, node);
+  }
 }
 
 function numeral(node: Node, expected?: Type): Typed {
@@ -356,6 +384,10 @@ export function registerDatatype(ctx: LowerContext, t: Type | undefined): void {
 
 function anonymous(ctx: LowerContext, scope: Scope, node: Node, elems: Node[], expected?: Type): Typed {
   if (expected?.kind === 'tuple') return tupleOf(ctx, scope, elems, expected);
+  // `⟨i⟩ : String.Pos`, `⟨i, h⟩ : Fin n`: the Nat (the proof is not data)
+  if (expected?.kind === 'nat' && (elems.length === 1 || elems.length === 2)) return lower(ctx, scope, elems[0]!, T.nat);
+  // `⟨cs⟩ : String`: String.mk of its list of chars
+  if (expected?.kind === 'string' && elems.length === 1) return { e: lower(ctx, scope, elems[0]!, T.seq(T.char)).e, t: T.string };
   if (expected?.kind === 'datatype' && expected.ctors.length === 1) {
     const ctor = expected.ctors[0]!;
     if (ctor.fields.length !== elems.length) throw new NotLowered('⟨…⟩ with another number of fields', node);
@@ -439,6 +471,11 @@ function binary(ctx: LowerContext, scope: Scope, node: Node, expected?: Type): T
       const outer = application(ctx, withVars(scope, [[x, undefined]]), l, [inner]);
       return { e: E.lambda([x], outer.e) };
     }
+  }
+  if (Object.hasOwn(BITWISE_OPERATORS, op)) {
+    const [a, b] = operands(ctx, scope, l, r, T.nat);
+    if (a.t?.kind !== 'nat' || b.t?.kind !== 'nat') throw new NotLowered(`${op} on values that are not both Nats`, node);
+    return { e: E.prim(BITWISE_OPERATORS[op]!, a.e, b.e), t: T.nat };
   }
   if (Object.hasOwn(COMPARE, op)) {
     // `binrel%`: both sides are one tree for the coercion analysis (`(i : Int) = n - 1` subtracts in Int).
@@ -861,6 +898,7 @@ export function toPattern(ctx: LowerContext, node: Node, type: Type | undefined)
       case 'tuple':
       case 'anonymous_constructor': {
         const elems = fields(u, 'element');
+        if (u.type === 'anonymous_constructor' && t?.kind === 'string' && elems.length === 1) return go(elems[0]!, t);
         if (u.type === 'anonymous_constructor' && t?.kind === 'datatype' && t.ctors.length === 1) {
           const c = t.ctors[0]!;
           return { kind: 'ctor', ctor: c.name, args: elems.map((e, i) => go(e, c.fields[i]?.type)) };

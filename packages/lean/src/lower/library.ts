@@ -177,6 +177,36 @@ SEQUENCES.sublists = (c) => {
   return { e: E.prim('foldr', step, E.seq(E.seq()), c.recv.e), t: c.recv.t ? T.seq(c.recv.t) : undefined };
 };
 SEQUENCES.mergeSort = (c) => mergeSort(c);
+/** The length of the longest prefix whose elements satisfy the predicate. */
+const prefixLength = (c: Call): Expr => {
+  const i = freshName(c.ctx, 'i');
+  const p = fn(c, 0, [elem(c)]);
+  return E.prim('findIndex', E.lambda([elem(c) ? [i, elem(c)!] : i], E.not(E.apply(p, E.v(i)))), c.recv.e);
+};
+SEQUENCES.takeWhile = (c) => same(c, E.prim('take', c.recv.e, prefixLength(c)));
+SEQUENCES.dropWhile = (c) => same(c, E.prim('drop', c.recv.e, prefixLength(c)));
+// `List.zipWith f xs ys` (f first in Lean 4 core since 2024; `xs.zipWith f ys` as a method call then)
+SEQUENCES.zipWith = (c) => {
+  const isList = (a: Arg): boolean => {
+    if (!isTyped(a) && isFunctionNode(a)) return false;
+    try {
+      const k = lowerArg(c.ctx, c.scope, a).t?.kind;
+      return k === 'seq' || k === 'array' || k === 'string';
+    } catch {
+      return false;
+    }
+  };
+  const other = c.args.findIndex(isList);
+  const f = c.args.findIndex((_, i) => i !== other);
+  if (other < 0 || f < 0) throw new NotLowered('zipWith without a list and a function', c.node);
+  const ys = arg(c, other);
+  const [x, y] = [freshName(c.ctx, 'x'), freshName(c.ctx, 'y')];
+  const g = fn(c, f, [elem(c), elemOf(ys.t)]);
+  const pairs = E.prim('zip', c.recv.e, ys.e);
+  const p = freshName(c.ctx, 'p');
+  const body = E.let(x, E.tupleGet(E.v(p), 0), E.let(y, E.tupleGet(E.v(p), 1), E.apply(g, E.v(x), E.v(y))));
+  return { e: E.prim('map', E.lambda([p], body), pairs), t: c.expected };
+};
 // Lean's `rotateRight`: lists of length ≤ 1 unchanged, else the last `n % length` elements first.
 SEQUENCES.rotateRight = (c) => {
   const k = freshName(c.ctx, 'k');
@@ -254,6 +284,7 @@ function indexOf(c: Call): Typed {
 }
 
 const code = (e: Expr): Expr => E.charToInt(e);
+const isFunctionNode = (a: Node): boolean => unparen(a).type === 'fun' || (a.type === 'parenthesized' && a.text.includes('·'));
 const between = (e: Expr, lo: string, hi: string): Expr => E.and(E.le(E.int(lo.codePointAt(0)!), code(e)), E.le(code(e), E.int(hi.codePointAt(0)!)));
 const isUpper = (e: Expr): Expr => between(e, 'A', 'Z');
 const isLower = (e: Expr): Expr => between(e, 'a', 'z');
@@ -293,13 +324,106 @@ const STRINGS: Record<string, Impl> = {
   trimRight: (c) => ({ e: E.prim('trimRight', c.recv.e), t: T.string }),
   toUpper: (c) => mapChars(c, CHARS.toUpper!),
   toLower: (c) => mapChars(c, CHARS.toLower!),
+  // `String.get s p`: the char starting at UTF-8 byte position p, else `(default : Char)` = 'A'
+  // (`get!` panics there, and a panic's value is the default too)
+  get: (c) => ({ e: E.prim('utf8Get', c.recv.e, arg(c, 0, T.nat).e, E.char('A')), t: T.char }),
+  'get!': (c) => ({ e: E.prim('utf8Get', c.recv.e, arg(c, 0, T.nat).e, E.char('A')), t: T.char }),
+  endPos: (c) => nat(utf8Size(c)),
+  utf8ByteSize: (c) => nat(utf8Size(c)),
+  isNat: (c) => bool(isNatString(c.recv.e)),
+  'toNat?': (c) => option(c, T.nat, E.not(isNatString(c.recv.e)), digitsValue(c, c.recv.e)),
+  // a panic's value is the default, 0
+  'toNat!': (c) => nat(E.ite(isNatString(c.recv.e), digitsValue(c, c.recv.e), E.int(0))),
+  'toInt?': (c) => toInt(c, 'option'),
+  'toInt!': (c) => toInt(c, 'panic'),
+  isInt: (c) => bool(intParts(c).valid),
+  capitalize: (c) => ({ e: E.ite(E.eq(len(c), E.int(0)), c.recv.e, E.concat(E.seq(CHARS.toUpper!({ ...c, recv: { e: E.index(c.recv.e, E.int(0)), t: T.char }, args: [] }).e), E.prim('drop', c.recv.e, E.int(1)))), t: T.string }),
 };
+
+/** The size of a string in UTF-8 bytes: 1 to 4 per char by its code point. */
+function utf8Size(c: Call): Expr {
+  const x = freshName(c.ctx, 'c');
+  const k = code(E.v(x));
+  const bytes = E.ite(E.lt(k, E.int(0x80)), E.int(1), E.ite(E.lt(k, E.int(0x800)), E.int(2), E.ite(E.lt(k, E.int(0x10000)), E.int(3), E.int(4))));
+  return E.prim('sum', E.prim('map', E.lambda([[x, T.char]], bytes), c.recv.e));
+}
+
+/**
+ * `String.isNat`: non-empty and all ASCII digits. Newer Lean releases also accept `_` separators, so a
+ * string with a `_` has no value fixed by the language version this targets: unspecified there.
+ */
+function isNatString(s: Expr): Expr {
+  const x = '$c';
+  const underscore = E.prim('any', E.lambda([[x, T.char]], E.eq(E.v(x), E.char('_'))), s);
+  const unspecified = E.index(E.seq(), E.int(0), { onFail: { mode: 'unspecified' } });
+  return E.ite(underscore, unspecified, E.and(E.gt(E.card(s), E.int(0)), E.prim('all', E.lambda([[x, T.char]], isDigit(E.v(x))), s)));
+}
+
+/** The value of a string of decimal digits (`foldl (n * 10 + digit) 0`). */
+function digitsValue(c: Call, s: Expr): Expr {
+  const [n, d] = [freshName(c.ctx, 'n'), freshName(c.ctx, 'd')];
+  return E.prim('foldl', E.lambda([[n, T.nat], [d, T.char]], E.add(E.mul(E.v(n), E.int(10)), E.sub(code(E.v(d)), E.int(48)))), E.int(0), s);
+}
+
+/** `String.toInt?`: a leading '-' negates the Nat the rest spells; otherwise the string is a Nat. */
+function intParts(c: Call): { valid: Expr; value: Expr } {
+  const s = c.recv.e;
+  const negative = E.and(E.gt(E.card(s), E.int(0)), E.eq(E.index(s, E.int(0)), E.char('-')));
+  const rest = E.prim('drop', s, E.int(1));
+  return {
+    valid: E.ite(negative, isNatString(rest), isNatString(s)),
+    value: E.ite(negative, E.neg(digitsValue(c, rest)), digitsValue(c, s)),
+  };
+}
+
+function toInt(c: Call, mode: 'option' | 'panic'): Typed {
+  const { valid, value } = intParts(c);
+  if (mode === 'panic') return { e: E.ite(valid, value, E.int(0)), t: T.int };
+  return option(c, T.int, E.not(valid), value);
+}
+
+/** A function of the spec defined once by name (Lean library functions that recurse). */
+function libraryFunction(c: Call, name: string, params: [string, Type][], result: Type, body: () => Expr): string {
+  if (!c.ctx.functions.has(name)) c.ctx.functions.set(name, { name, params: params.map(([n, t]) => ({ name: n, type: t })), result, body: body() });
+  return name;
+}
+
+/** `Nat.gcd` (Euclid: `gcd 0 y = y`, `gcd x y = gcd (y % x) x`); `Int.gcd` is that of the absolute values. */
+function gcd(c: Call, a: Expr, b: Expr): Expr {
+  const name = libraryFunction(c, 'lean$Nat.gcd', [['x', T.nat], ['y', T.nat]], T.nat, () =>
+    E.ite(E.eq(E.v('x'), E.int(0)), E.v('y'), E.call('lean$Nat.gcd', E.mod(E.v('y'), E.v('x'), { domain: NAT }), E.v('x'))),
+  );
+  return E.call(name, a, b);
+}
+const natOf = (c: Call, e: Expr): Expr => (c.recv.t?.kind === 'int' ? E.prim('abs', e) : e);
+/** `Nat.lcm x y = x * y / gcd x y` (0 when either is 0). */
+const lcm = (c: Call, a: Expr, b: Expr): Expr => E.ite(E.or(E.eq(a, E.int(0)), E.eq(b, E.int(0))), E.int(0), E.div(E.mul(a, b), gcd(c, a, b), { domain: NAT }));
+
+/** `&&&`, `|||`, `^^^`, `<<<`, `>>>` and their names, on Nat (Int's are two's complement: not modelled). */
+const bitwise = (op: 'bitAnd' | 'bitOr' | 'bitXor' | 'shl' | 'shr'): Impl => (c) => {
+  if (c.recv.t?.kind !== 'nat') throw new NotLowered(`${op} on ${c.recv.t?.kind ?? 'a value of unknown type'}`, c.node);
+  return nat(E.prim(op, c.recv.e, arg(c, 0, T.nat).e));
+};
+export const BITWISE_OPERATORS: Record<string, 'bitAnd' | 'bitOr' | 'bitXor' | 'shl' | 'shr'> = { '&&&': 'bitAnd', '|||': 'bitOr', '^^^': 'bitXor', '<<<': 'shl', '>>>': 'shr' };
 
 /** Nat and Int functions. */
 const NUMBERS: Record<string, Impl> = {
+  gcd: (c) => nat(gcd(c, natOf(c, c.recv.e), natOf(c, arg(c, 0, c.recv.t).e))),
+  lcm: (c) => nat(lcm(c, natOf(c, c.recv.e), natOf(c, arg(c, 0, c.recv.t).e))),
+  land: bitwise('bitAnd'),
+  lor: bitwise('bitOr'),
+  xor: bitwise('bitXor'),
+  shiftLeft: bitwise('shl'),
+  shiftRight: bitwise('shr'),
+  testBit: (c) => {
+    if (c.recv.t?.kind !== 'nat') throw new NotLowered('testBit on a value that is not a Nat', c.node);
+    return bool(E.eq(E.mod(E.prim('shr', c.recv.e, arg(c, 0, T.nat).e), E.int(2), { domain: NAT }), E.int(1)));
+  },
   natAbs: (c) => nat(E.prim('abs', c.recv.e)),
   // `i.val`, `i.toNat` of a `Fin n` (modelled as its Nat)
   val: (c) => nat(c.recv.e),
+  // `p.byteIdx` of a String.Pos (modelled as its Nat)
+  byteIdx: (c) => nat(c.recv.e),
   toNat: (c) => nat(E.ite(E.lt(c.recv.e, E.int(0)), E.int(0), c.recv.e)),
   toInt: (c) => ({ e: c.recv.e, t: T.int }),
   // `Nat.toFloat`, `Float.ofNat`, `Float.ofInt`: the nearest double of the integer's top 64 bits

@@ -131,7 +131,7 @@ export function lowerLeanSpec(module: SpecModule, method: MethodSpec): IrSpec | 
   const native = leanNative(module);
   const shape = native.shapes.get(method.name);
   if (!shape) return { unsupported: `no Lean spec named ${method.name}` };
-  const ctx: LowerContext = { file: module.file, declarations: native.declarations, types: native.types, functions: new Map(), datatypes: new Map(), fresh: { n: 0 } };
+  const ctx: LowerContext = { file: module.file, declarations: native.declarations, types: native.types, interpolations: native.interpolations, functions: new Map(), datatypes: new Map(), fresh: { n: 0 } };
   ctx.self = selfFunction(ctx, method, shape);
   const lengths = specLengths(method, shape);
   const { requires, ensures } = shape.style === 'predicates' ? predicateClauses(ctx, method, shape, lengths) : theoremClauses(ctx, method, shape);

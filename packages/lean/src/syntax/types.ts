@@ -28,6 +28,8 @@ const SCALARS: Record<string, Type> = {
   Char: T.char,
   String: T.string,
   Float: T.float,
+  // a UTF-8 byte position (`⟨i⟩`, `s.get p`)
+  'String.Pos': T.nat,
 };
 
 /**
