@@ -298,13 +298,47 @@ export function sharedHypotheses(clauses: TheoremClause[]): Node[] {
 
 /** A hypothesis's text with the theorem's variables renamed to `f`'s parameters, spaces normalised. */
 export function hypothesisKey(h: Node, clause: TheoremClause): string {
-  return renameIn(h.text, clause.renaming).replace(/\s+/g, ' ').trim();
+  return editedText(h, renameEdits(h, clause.renaming, clause.leading)).replace(/\s+/g, ' ').trim();
 }
 
-/** Renames whole identifiers in a term's text (Lean identifiers: letters, digits, _, ', ! and ?). */
-export function renameIn(text: string, renaming: ReadonlyMap<string, string>): string {
-  if (!renaming.size) return text;
-  return text.replace(/(?<![\w.'!?])[A-Za-z_][\w'!?]*/g, (w) => renaming.get(w) ?? w);
+/** A replacement of the source text between two offsets. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A node's text with edits applied (offsets in the file; edits inside an earlier, wider one are dropped). */
+export function editedText(node: Node, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = '';
+  let at = node.startIndex;
+  const text = node.text;
+  for (const e of sorted) {
+    if (e.start < at) continue;
+    out += text.slice(at - node.startIndex, e.start - node.startIndex) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at - node.startIndex);
+}
+
+/**
+ * The renaming of a theorem's variables as edits of the syntax tree: identifiers whose first segment
+ * (`xs` of `xs.length`) is renamed and not bound again there; never text inside literals or comments,
+ * nor a name that is a field (`{ n := 1 }`) or a binder.
+ */
+export function renameEdits(node: Node, renaming: ReadonlyMap<string, string>, leading: ReadonlySet<number> = new Set()): TextEdit[] {
+  if (!renaming.size) return [];
+  const out: TextEdit[] = [];
+  for (const d of descendants(node)) {
+    if (d.type !== 'identifier') continue;
+    const first = d.text.split('.')[0]!;
+    const to = renaming.get(first);
+    if (to === undefined || to === first) continue;
+    if (d.parent?.childForFieldName('name')?.id === d.id || reboundAt(d, first, leading)) continue;
+    out.push({ start: d.startIndex, end: d.startIndex + first.length, text: to });
+  }
+  return out;
 }
 
 /** Parses a Lean file into the functions it specifies, in the two styles above. */

@@ -40,7 +40,8 @@ describe('Lean harness', async () => {
   it('writes theorem-style specs as one predicate per theorem, f n replaced by the result', () => {
     const triples: Triple[] = [{ id: 't1', testId: 't1', role: 'test', inputs: { n: V.int(2) }, outputs: { result: V.int(4) } }];
     const text = emitLeanHarness(module, methodOf(module, 'double'), triples, { attempts: new Map([['t1', ['positive']]]) }).files[0]!.text;
-    expect(text.slice(text.indexOf('def specmut_double'))).toMatchSnapshot();
+    expect(text.indexOf('abbrev specmut_double')).toBeGreaterThan(0);
+    expect(text.slice(text.indexOf('abbrev specmut_double'))).toMatchSnapshot();
   });
 
   it('decides specs that mention Float with native_decide (the kernel cannot evaluate Float operations)', async () => {
@@ -163,5 +164,52 @@ describe('Lean runner', () => {
       if (saved === undefined) delete process.env.SPECMUT_LEAN;
       else process.env.SPECMUT_LEAN = saved;
     }
+  });
+
+  it('renames theorem variables on the syntax tree: not in literals, comments or field names', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const text = [
+      'structure Box where',
+      '  n : Nat',
+      'def f (x : Nat) : String := sorry',
+      'theorem f_spec (n : Nat) (h : n > 0 /- n is positive -/) : f n = "n" ++ toString ({ n := n } : Box).n := sorry',
+      'theorem f_len (n : Nat) (h : n > 0 /- n is positive -/) : (f n).length ≥ 1 := sorry',
+    ].join('\n');
+    const m = await loadLeanModule('f.lean', text);
+    const triples: Triple[] = [{ id: 't1', testId: 't1', role: 'test', inputs: { x: V.int(2) }, outputs: { result: V.string('n2') } }];
+    const harness = emitLeanHarness(m, m.methods[0]!, triples, { attempts: new Map([['t1', ['positive']]]) }).files[0]!.text;
+    expect(harness.slice(harness.indexOf('abbrev specmut_f'), harness.indexOf('-- specmut:begin'))).toMatchSnapshot();
+    expect(harness).toContain('(result = "n" ++ toString ({ n := x } : Box).n)');
+    expect(harness).toContain('abbrev specmut_f_hypotheses (x : Nat) : Prop := (x > 0)');
+  });
+
+  it('chooses native_decide from the spec\'s identifiers, literals and types, not from comments or strings', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const triples: Triple[] = [{ id: 't1', testId: 't1', role: 'test', inputs: { x: V.int(1) }, outputs: { result: V.int(1) } }];
+    const first = (text: string) => loadLeanModule('g.lean', text).then((m) => emitLeanHarness(m, m.methods[0]!, triples, { attempts: new Map([['t1', ['positive']]]) }).files[0]!.text);
+    const plain = await first('-- no Float here\ndef g (x : Nat) : Nat := sorry\ntheorem g_spec (x : Nat) : g x = x ∧ "Float" ≠ "" := sorry\n');
+    expect(plain).toMatch(/theorem specmut_t1_holds : .* := by decide/);
+    const float = await first('def g (x : Nat) : Nat := sorry\ntheorem g_spec (x : Nat) : g x = x ∧ x.toFloat ≥ 0.5 := sorry\n');
+    expect(float).toMatch(/theorem specmut_t1_holds : .* := by native_decide/);
+    const typed = await first('def w (y : Float) : Bool := y > 0\ndef g (x : Nat) : Nat := sorry\ntheorem g_spec (x : Nat) : g x = x ∧ w 1 := sorry\n');
+    expect(typed).toContain('by native_decide');
+  });
+
+  it('marks a check it cannot state (f at other arguments) untrusted; Lean failing it is gave-up, never a proof', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const m = await loadLeanModule('t.lean', 'def tri (n : Nat) : Nat := sorry\ntheorem tri_succ (n : Nat) : tri (n + 1) = tri n + (n + 1) := sorry\n');
+    const triples: Triple[] = [{ id: 't1', testId: 't1', role: 'test', inputs: { n: V.int(3) }, outputs: { result: V.int(6) } }];
+    const harness = emitLeanHarness(m, m.methods[0]!, triples);
+    const text = harness.files[0]!.text;
+    expect(text.slice(text.indexOf('-- specmut:begin'))).toMatchSnapshot();
+    expect(text).toContain('-- specmut:untrusted tri at other arguments than the test\'s');
+    const lines = text.split('\n');
+    const at = (symbol: string) => lines.findIndex((l) => l.startsWith(`theorem ${symbol} :`)) + 1;
+    const out = output(['holds', 'fails'].map((p) => `Harness.lean:${at(`specmut_t1_${p}`)}:0: error: specmut: not checked: tri at other arguments than the test's`).join('\n'));
+    const parsed = parseLeanOutput(out, harness);
+    expect(parsed.kind === 'results' && parsed.outcomes.map((o) => [o.symbol, o.result])).toEqual([
+      ['specmut_t1_holds', 'gave-up'],
+      ['specmut_t1_fails', 'gave-up'],
+    ]);
   });
 });

@@ -1,10 +1,13 @@
 import { tripleChecks, type EmitOptions, type Harness, type MethodSpec, type Obligation, type Polarity, type SpecModule, type Triple, type Value } from '@specmut/core';
 import { renderLean, renderLeanType } from '../render.js';
-import { callsOf, hypothesisKey, leanNative, reboundAt, renameIn, sharedHypotheses, type LeanSpecShape, type TheoremClause } from '../spec-module.js';
-import type { Node } from '../syntax/parser.js';
+import { callsOf, editedText, hypothesisKey, leanNative, reboundAt, renameEdits, sharedHypotheses, type LeanSpecShape, type TextEdit, type TheoremClause } from '../spec-module.js';
+import { descendants, type Node } from '../syntax/parser.js';
 import { unparen } from '../syntax/types.js';
 
 export const HARNESS_FILE = 'Harness.lean';
+
+/** The message of a check the harness does not state (see `unstatable`); `parseLeanOutput` reads it as gave-up. */
+export const UNTRUSTED_MESSAGE = 'specmut: not checked';
 
 /** A value as a typed Lean term: `(v : T)`, so numerals and structure instances elaborate at the right type. */
 function typed(value: Value, type: MethodSpec['signature']['params'][number]['type']): string {
@@ -40,10 +43,49 @@ function proof(unfold: string[], tactic: string): string {
 
 /**
  * The kernel cannot evaluate Float operations (they are opaque, implemented natively), so a spec that
- * mentions `Float` is decided by `native_decide` (compiled evaluation, trusted like `#eval`).
+ * mentions `Float` is decided by `native_decide` (compiled evaluation, trusted like `#eval`). What the
+ * spec mentions is read from its syntax (identifiers, scientific literals, types), never from comments
+ * or strings.
  */
-function tacticFor(module: SpecModule): string {
-  return /\bFloat\b/.test(module.text) ? 'native_decide' : 'decide';
+function tacticFor(module: SpecModule, method: MethodSpec, shape: LeanSpecShape): string {
+  return specNodes(module, method, shape).some(mentionsFloat) ? 'native_decide' : 'decide';
+}
+
+/** The declarations a spec consists of: its predicates or theorems and the helpers they use. */
+function specNodes(module: SpecModule, method: MethodSpec, shape: LeanSpecShape): Node[] {
+  const native = leanNative(module);
+  const own = shape.style === 'predicates' ? [shape.postcond, shape.precond].filter((d) => d !== undefined) : [shape.fn, ...shape.theorems.map((t) => t.theorem)];
+  const helpers = native.declarations.filter((d) => method.dependencies.includes(d.qualified));
+  return [...own, ...helpers].map((d) => d.node);
+}
+
+function mentionsFloat(root: Node): boolean {
+  for (const n of descendants(root)) {
+    if (n.type === 'identifier' && /(^|\.)Float(\.|$)/.test(n.text)) return true;
+    if (n.type === 'number' && /[.eE]/.test(n.text) && !/^0[xX]/.test(n.text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Why a check cannot be stated for Lean with the meaning specmut gives it, or undefined: a call of the
+ * function under test at other arguments than the test's is, for specmut, the output of the suite's
+ * test at those arguments; in Lean it is the function's definition (`sorry`, or VERINA's reference
+ * solution), so such a check is never counted as proved.
+ */
+function unstatable(module: SpecModule, method: MethodSpec, shape: LeanSpecShape): string | undefined {
+  if (shape.style === 'theorems') {
+    const other = shape.theorems.some((t) => [t.conclusion, ...t.hypotheses].some((n) => callsOf(n, shape.fn).some((c) => !ownCall(t, c.args))));
+    return other ? `${shape.fn.name} at other arguments than the test's` : undefined;
+  }
+  const fn = leanNative(module).declarations.find((d) => d.kind === 'def' && d.name === method.name);
+  if (!fn || !shape.postcond.body) return undefined;
+  return callsOf(shape.postcond.body, fn).length ? `${method.name} called in ${shape.postcond.name}` : undefined;
+}
+
+/** A call of `f` at the test's own arguments: the renamed variables, in order, not bound again. */
+function ownCall(t: TheoremClause, args: Node[]): boolean {
+  return args.length === t.renaming.size && args.every((a) => t.renaming.has(a.text) && !reboundAt(a, a.text, t.leading));
 }
 
 function theoremPredicateNames(method: MethodSpec) {
@@ -62,41 +104,38 @@ function theoremPredicates(method: MethodSpec, shape: Extract<LeanSpecShape, { s
   const first = shape.theorems[0];
   const shared = sharedHypotheses(shape.theorems);
   const sharedKeys = new Set(first ? shared.map((h) => hypothesisKey(h, first)) : []);
-  const out = [`abbrev ${names.pre} ${params} : Prop := ${shared.length && first ? shared.map((h) => `(${renameIn(h.text, first.renaming)})`).join(' ∧ ') : 'True'}`];
+  const renamed = (n: Node, t: TheoremClause) => editedText(n, renameEdits(n, t.renaming, t.leading));
+  const out = [`abbrev ${names.pre} ${params} : Prop := ${shared.length && first ? shared.map((h) => `(${renamed(h, first)})`).join(' ∧ ') : 'True'}`];
   shape.theorems.forEach((t, i) => {
-    const hyps = t.hypotheses.filter((h) => !sharedKeys.has(hypothesisKey(h, t))).map((h) => `(${renameIn(h.text, t.renaming)}) → `).join('');
+    const hyps = t.hypotheses.filter((h) => !sharedKeys.has(hypothesisKey(h, t))).map((h) => `(${replaceCalls(h, t, shape, result.name)}) → `).join('');
     const free = t.variables.filter((v) => !t.renaming.has(v.name));
     const quantified = free.length ? `∀ ${free.map((v) => `(${v.name} : ${renderLeanType(v.type)})`).join(' ')}, ` : '';
-    out.push(`abbrev ${names.post(i)} ${params} (${result.name} : ${renderLeanType(result.type)}) : Prop := ${quantified}${hyps}(${renameIn(replaceCalls(t, shape, result.name), t.renaming)})`);
+    out.push(`abbrev ${names.post(i)} ${params} (${result.name} : ${renderLeanType(result.type)}) : Prop := ${quantified}${hyps}(${hoareTriple(t, result.name) ?? replaceCalls(t.conclusion, t, shape, result.name)})`);
   });
   return out;
 }
 
-/** The conclusion's text with each call of `f` at its own parameters replaced by the result. */
-function replaceCalls(t: TheoremClause, shape: Extract<LeanSpecShape, { style: 'theorems' }>, result: string): string {
-  const triple = hoareTriple(t.conclusion, result);
-  if (triple) return triple;
-  const base = t.conclusion.startIndex;
-  let text = t.conclusion.text;
-  const own = (args: Node[]) => args.length === t.renaming.size && args.every((a) => t.renaming.has(a.text) && !reboundAt(a, a.text, t.leading));
-  const calls = callsOf(t.conclusion, shape.fn).filter((c) => own(c.args)).sort((a, b) => b.node.startIndex - a.node.startIndex);
-  for (const c of calls) text = `${text.slice(0, c.node.startIndex - base)}${result}${text.slice(c.node.endIndex - base)}`;
-  return text;
+/** A term of the theorem with each call of `f` at the test's arguments replaced by the result and the variables renamed. */
+function replaceCalls(node: Node, t: TheoremClause, shape: Extract<LeanSpecShape, { style: 'theorems' }>, result: string): string {
+  const calls = callsOf(node, shape.fn).filter((c) => ownCall(t, c.args));
+  const edits: TextEdit[] = calls.map((c) => ({ start: c.node.startIndex, end: c.node.endIndex, text: result }));
+  return editedText(node, [...edits, ...renameEdits(node, t.renaming, t.leading)]);
 }
 
 /**
  * `⦃⌜P⌝⦄ f x ⦃⇓r => ⌜Q⌝⦄` (Std.Do, on an `Id` function) as the proposition `P → (let r := result; Q)`,
  * which `decide` can evaluate; other shapes of triple are left as written.
  */
-function hoareTriple(conclusion: Node, result: string): string | undefined {
-  const n = unparen(conclusion);
+function hoareTriple(t: TheoremClause, result: string): string | undefined {
+  const n = unparen(t.conclusion);
   if (n.type !== 'hoare_triple') return undefined;
   const pre = n.childForFieldName('precondition');
   const post = n.childForFieldName('postcondition');
   const r = post?.childForFieldName('binder');
   const body = post?.childForFieldName('body');
   if (pre?.type !== 'lift' || post?.type !== 'postcondition' || !r || body?.type !== 'lift') return undefined;
-  return `(${pre.childForFieldName('operand')!.text}) → (let ${r.text} := ${result}; ${body.childForFieldName('operand')!.text})`;
+  const term = (x: Node) => editedText(x, renameEdits(x, t.renaming, t.leading));
+  return `(${term(pre.childForFieldName('operand')!)}) → (let ${r.text} := ${result}; ${term(body.childForFieldName('operand')!)})`;
 }
 
 /**
@@ -107,7 +146,8 @@ function hoareTriple(conclusion: Node, result: string): string | undefined {
 export function emitLeanHarness(module: SpecModule, method: MethodSpec, triples: Triple[], options: Pick<EmitOptions, 'attempts'> = {}): Harness {
   const shape = leanNative(module).shapes.get(method.name);
   if (!shape) throw new Error(`no Lean spec named ${method.name}`);
-  const tactic = tacticFor(module);
+  const tactic = tacticFor(module, method, shape);
+  const untrusted = unstatable(module, method, shape);
   const lines = [`-- specmut harness for ${method.name}: every check is decided by \`${tactic}\` (Lean 4, v4.9 or later)`, ...module.text.trimEnd().split(/\r?\n/), ''];
   if (shape.style === 'theorems') lines.push(...theoremPredicates(method, shape).flatMap((d) => d.split('\n')), '');
   const obligations: Obligation[] = [];
@@ -127,7 +167,11 @@ export function emitLeanHarness(module: SpecModule, method: MethodSpec, triples:
       const prop = props.length === 1 ? props[0]! : props.map((p) => `(${p})`).join(' ∧ ');
       if (shape.style === 'theorems' && tripleChecks(triple) === 'post') lines.push(`theorem ${symbol}_pre : ${theoremPredicateNames(method).pre} ${args(method, triple).join(' ')} := by ${tactic}`);
       const unfold = shape.style === 'predicates' ? [tripleChecks(triple) === 'pre' ? shape.precond?.qualified : shape.postcond.qualified].filter((n): n is string => !!n) : [];
-      lines.push(`theorem ${symbol} : ${polarity === 'positive' ? prop : `¬ (${prop})`} := ${proof(unfold, tactic)}`);
+      const statement = `theorem ${symbol} : ${polarity === 'positive' ? prop : `¬ (${prop})`}`;
+      // A postcondition check the harness cannot state with specmut's meaning fails on purpose:
+      // the output parser reads this message as Lean giving up, never as a proof.
+      if (untrusted && tripleChecks(triple) === 'post') lines.push(`-- specmut:untrusted ${untrusted}`, `${statement} := by fail "${UNTRUSTED_MESSAGE}: ${untrusted}"`);
+      else lines.push(`${statement} := ${proof(unfold, tactic)}`);
       lines.push(`-- specmut:end ${symbol}`);
       obligations.push({ symbol, tripleId: triple.id, polarity, lines: [start, lines.length] });
     });

@@ -1,3 +1,4 @@
+import { UNTRUSTED_MESSAGE } from '../harness/emit.js';
 import type { Harness, ObligationOutcome, ObligationResult, ParsedRun, RunOutput } from '@specmut/core';
 
 /** One message of Lean's output: `file:line:col: error: text` (line 1-based, column 0-based), continued on the following lines. */
@@ -27,6 +28,8 @@ export function leanMessages(output: string): LeanMessage[] {
  * Lean giving up; anything else (unknown identifiers, type mismatches) is a broken harness.
  */
 export function classify(text: string): ObligationResult {
+  // a check the harness did not state (`by fail "specmut: not checked: …"`): never a proof, never a refutation
+  if (text.includes(UNTRUSTED_MESSAGE)) return 'gave-up';
   if (/deterministic\) timeout|maximum recursion depth|maxHeartbeats|maxRecDepth/.test(text)) return 'timeout';
   if (/evaluates to false|proposition[\s\S]*is false|decide failed/.test(text)) return 'failed';
   if (/failed to synthesize[\s\S]*Decidable|failed to reduce to true|failed to reduce to|since its 'Decidable' instance/.test(text)) return 'gave-up';
