@@ -351,3 +351,11 @@ describe('strings, numbers and lists from Lean core', () => {
     expect(await post(module, 's', { r: ints(1, 2), result: V.int(4) })).toBe('fails');
   });
 });
+
+describe('ToString instances', () => {
+  it('toString of Bool, Char, String and lists is what Lean prints', async () => {
+    const module = await moduleOf('def c_precond (n : Nat) : Prop := True\ndef c_postcond (n : Nat) (result : String) (h_precond : c_precond n) : Prop :=\n  result = toString [n, 2] ++ toString true ++ toString \'c\' ++ toString "s" ++ toString [(-1 : Int), n]\n');
+    expect(await post(module, 'c', { n: V.int(5), result: V.string('[5, 2]truecs[-1, 5]') })).toBe('holds');
+    expect(await post(module, 'c', { n: V.int(5), result: V.string('[5,2]truecs[-1, 5]') })).toBe('fails');
+  });
+});

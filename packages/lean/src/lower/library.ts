@@ -469,7 +469,16 @@ function decimal(c: Call): Typed {
   const x = c.recv.e;
   if (c.recv.t?.kind === 'nat') return { e: E.call(name, x), t: T.string };
   if (c.recv.t?.kind === 'int') return { e: E.ite(E.lt(x, E.int(0)), E.concat(E.str('-'), E.call(name, E.neg(x))), E.call(name, x)), t: T.string };
-  throw new NotLowered('toString of a value that is not a Nat or an Int', c.node);
+  // the `ToString` instances of String, Char, Bool and `List α` ("[a, b]")
+  if (c.recv.t?.kind === 'string') return { e: x, t: T.string };
+  if (c.recv.t?.kind === 'char') return { e: E.seq(x), t: T.string };
+  if (c.recv.t?.kind === 'bool') return { e: E.ite(x, E.str('true'), E.str('false')), t: T.string };
+  if (c.recv.t?.kind === 'seq' && c.recv.t.elem.kind !== 'seq' && c.recv.t.elem.kind !== 'array') {
+    const v = freshName(c.ctx, 'x');
+    const shown = decimal({ ...c, recv: { e: E.v(v), t: c.recv.t.elem } }).e;
+    return { e: E.concat(E.concat(E.str('['), E.prim('intercalate', E.str(', '), E.prim('map', E.lambda([[v, c.recv.t.elem]], shown), x))), E.str(']')), t: T.string };
+  }
+  throw new NotLowered('toString of a value that is not a Nat, Int, String, Char, Bool or list of them', c.node);
 }
 Object.assign(NUMBERS, { repr: decimal, toString: decimal });
 
