@@ -212,4 +212,16 @@ describe('Lean runner', () => {
       ['specmut_t1_fails', 'gave-up'],
     ]);
   });
+
+  it('writes Vector values as #v[…] at their size and the predicates over the declared binders', async () => {
+    const { loadLeanModule } = await import('../src/index.js');
+    const m = await loadLeanModule('v.lean', 'def vabs {n : Nat} (a : Vector Int n) : Vector Int n := sorry\ntheorem vabs_spec {n : Nat} (a : Vector Int n) : ∀ i : Fin n, (vabs a)[i] = Int.natAbs (a[i]) := sorry\n');
+    const ints = (...xs: number[]) => V.seq(xs.map((x) => V.int(x)));
+    const triples: Triple[] = [{ id: 't1', testId: 't1', role: 'test', inputs: { a: ints(-1, 2) }, outputs: { result: ints(1, 2) } }];
+    const text = emitLeanHarness(m, m.methods[0]!, triples, { attempts: new Map([['t1', ['positive']]]) }).files[0]!.text;
+    expect(text.slice(text.indexOf('abbrev specmut_vabs'))).toMatchSnapshot();
+    expect(text).toContain('abbrev specmut_vabs_theorem_0 {n : Nat} (a : Vector Int n) (result : Vector Int n) : Prop :=');
+    expect(text).toContain('specmut_vabs_theorem_0 (#v[(-1), 2] : Vector Int 2) (#v[1, 2] : Vector Int 2)');
+    expect(text).not.toContain('∀ (n : Nat)');
+  });
 });
