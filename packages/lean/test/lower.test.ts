@@ -325,6 +325,8 @@ describe('strings, numbers and lists from Lean core', () => {
   it('String.get at UTF-8 byte positions, the default char A between them; ⟨cs⟩ is String.mk', async () => {
     expect(await check(`"éa".get ⟨2⟩ = 'a' ∧ "éa".get ⟨1⟩ = 'A' ∧ "éa".get ⟨0⟩ = 'é' ∧ "ab".get ⟨7⟩ = 'A' ∧ "éa".endPos = ⟨3⟩`)).toBe('holds');
     expect(await check(`(⟨['h', 'i']⟩ : String) = "hi"`)).toBe('holds');
+    expect(await check(`"éa".get? ⟨2⟩ = some 'a' ∧ "éa".get? ⟨1⟩ = none ∧ "AB".get? ⟨0⟩ = some 'A' ∧ "AB".get? (String.Pos.mk 1) = some 'B' ∧ "AB".get? ⟨2⟩ = none`)).toBe('holds');
+    expect(await check(`∀ {i c}, "01".get? i = some c → (c = '0' ∨ c = '1')`)).not.toBe('fails');
   });
 
   it('s!"…" is the pieces with toString of the terms', async () => {

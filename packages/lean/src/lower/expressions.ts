@@ -338,7 +338,7 @@ function argName(a: Arg): string {
 
 function constructorName(ctx: LowerContext, name: string): string | undefined {
   if (['some', 'none', 'Option.some', 'Option.none'].includes(name)) return name.replace('Option.', '');
-  if (/\.mk$/.test(name) && name !== 'String.mk') return name;
+  if (/\.mk$/.test(name) && name !== 'String.mk' && name !== 'String.Pos.mk') return name;
   const parts = name.split('.');
   if (parts.length === 2) {
     const owner = lookup(ctx.declarations, parts[0]!);
@@ -774,6 +774,12 @@ function binderNames(ctx: LowerContext, b: Node, declared?: Type, declaredNode?:
     const fin = finBound(field(u, 'type'));
     const { head, args } = spine(field(u, 'expression')!);
     return [head, ...args].map((n) => ({ name: n.text, type: t.kind === 'opaque' ? undefined : t, fin }));
+  }
+  // `∀ {i c}, …` and `∀ (i : T), …` written as binders (implicit or not, the same quantifier)
+  if (['implicit_binder', 'strict_implicit_binder', 'explicit_binder'].includes(u.type) && fields(u, 'name').length) {
+    const typeNode = field(u, 'type') ?? declaredNode;
+    const t = field(u, 'type') ? ctx.types.resolve(field(u, 'type')) : declared;
+    return fields(u, 'name').map((n) => ({ name: n.text, type: t?.kind === 'opaque' ? undefined : t, fin: finBound(typeNode) }));
   }
   throw new NotLowered('this binder', b);
 }

@@ -328,6 +328,12 @@ const STRINGS: Record<string, Impl> = {
   // (`get!` panics there, and a panic's value is the default too)
   get: (c) => ({ e: E.prim('utf8Get', c.recv.e, arg(c, 0, T.nat).e, E.char('A')), t: T.char }),
   'get!': (c) => ({ e: E.prim('utf8Get', c.recv.e, arg(c, 0, T.nat).e, E.char('A')), t: T.char }),
+  // none where no char starts at p: the char found with two different defaults is then each default
+  'get?': (c) => {
+    const p = arg(c, 0, T.nat).e;
+    const [a, b] = [E.prim('utf8Get', c.recv.e, p, E.char('A')), E.prim('utf8Get', c.recv.e, p, E.char('B'))];
+    return option(c, T.char, E.and(E.eq(a, E.char('A')), E.eq(b, E.char('B'))), a);
+  },
   endPos: (c) => nat(utf8Size(c)),
   utf8ByteSize: (c) => nat(utf8Size(c)),
   isNat: (c) => bool(isNatString(c.recv.e)),
@@ -646,6 +652,14 @@ export function globalFunction(ctx: LowerContext, scope: Scope, name: string, ar
       const t = x.t ? (name.startsWith('List') ? T.seq(x.t) : T.array(x.t)) : expected;
       return { e: E.prim('map', E.lambda(['_'], x.e), E.prim('range', E.int(0), a(0, T.nat).e)), t };
     }
+    case 'String.Pos.mk':
+      return nat(a(0, T.nat).e);
+    case 'Nat.zero':
+      if (args.length === 0) return nat(E.int(0));
+      break;
+    case 'List.nil':
+      if (args.length === 0) return { e: E.seq(), t: expected };
+      break;
     case 'String.singleton':
       return { e: E.seq(a(0, T.char).e), t: T.string };
     case 'String.mk':
