@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const keep = process.argv.includes('--keep');
-export const PACKAGES = ['grammars/dafny', 'grammars/lean', 'packages/core', 'packages/tree-sitter', 'packages/dafny', 'packages/lean', 'packages/report', 'packages/cli'];
+export const PACKAGES = ['grammars/dafny', 'grammars/lean', 'grammars/verus', 'packages/core', 'packages/tree-sitter', 'packages/dafny', 'packages/lean', 'packages/verus', 'packages/report', 'packages/cli'];
 
 function run(label, argv, cwd, env = {}) {
   const started = Date.now();

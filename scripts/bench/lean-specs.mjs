@@ -2,27 +2,18 @@
 // How many Lean files yield a spec, and in which style (theorem-style FVAPPS specs, f_precond/f_postcond
 // predicates), and how many of those specs lower to the IR without an unsupported construct.
 //   node scripts/bench/lean-specs.mjs <dir of .lean files>
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadLeanModule, lowerLeanSpec } from '@specmut/lean';
+import { countOnce, loadedModules, printTally } from './lib/corpus.mjs';
 
 const dir = process.argv[2];
 if (!dir) {
   console.error('usage: lean-specs.mjs <dir>');
   process.exit(2);
 }
-const files = readdirSync(dir).filter((f) => f.endsWith('.lean')).sort();
-const counts = { files: files.length, parseErrors: 0, withSpec: 0, theoremStyle: 0, predicateStyle: 0, methods: 0, unsupportedSpecs: 0, fullyLowered: 0 };
+const counts = { files: 0, loadErrors: 0, withSpec: 0, theoremStyle: 0, predicateStyle: 0, methods: 0, unsupportedSpecs: 0, fullyLowered: 0 };
 const reasons = new Map();
 const started = performance.now();
-for (const f of files) {
-  let module;
-  try {
-    module = await loadLeanModule(f, readFileSync(join(dir, f), 'utf8'));
-  } catch {
-    counts.parseErrors++;
-    continue;
-  }
+for await (const { file: f, module } of loadedModules(dir, '.lean', loadLeanModule, counts)) {
   if (!module.methods.length) continue;
   counts.withSpec++;
   if (module.methods.some((m) => m.kind === 'theorem')) counts.theoremStyle++;
@@ -48,10 +39,9 @@ for (const f of files) {
       return typeof v === 'bigint' ? String(v) : v;
     });
     if (!found.length) counts.fullyLowered++;
-    for (const r of new Set(found)) reasons.set(r, (reasons.get(r) ?? 0) + 1);
+    countOnce(reasons, found);
   }
 }
 console.log(JSON.stringify(counts, null, 2));
 console.log(`seconds: ${((performance.now() - started) / 1000).toFixed(1)}`);
-console.log('most frequent unsupported constructs (specs):');
-for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${String(n).padStart(5)}  ${r}`);
+printTally('most frequent unsupported constructs (specs):', reasons, 25);

@@ -3,28 +3,19 @@
 // unsupported construct, how many the extraction itself marks unsupported, crashes, and the most frequent
 // constructs that do not lower.
 //   node scripts/bench/verus-lowering.mjs <dir of .rs files> [--list <construct prefix>]
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadVerusModule, lowerVerusSpec, unsupportedConstructs } from '@specmut/verus';
+import { countOnce, loadedModules, printTally } from './lib/corpus.mjs';
 
 const [dir, flag, prefix] = process.argv.slice(2);
 if (!dir) {
   console.error('usage: verus-lowering.mjs <dir> [--list <construct prefix>]');
   process.exit(2);
 }
-const files = readdirSync(dir).filter((f) => f.endsWith('.rs')).sort();
-const counts = { files: files.length, loadErrors: 0, withSpec: 0, specs: 0, extractionUnsupported: 0, lowered: 0, fullyLowered: 0, crashes: 0 };
+const counts = { files: 0, loadErrors: 0, withSpec: 0, specs: 0, extractionUnsupported: 0, lowered: 0, fullyLowered: 0, crashes: 0 };
 const constructs = new Map();
 const examples = [];
 const started = performance.now();
-for (const f of files) {
-  let module;
-  try {
-    module = await loadVerusModule(f, readFileSync(join(dir, f), 'utf8'));
-  } catch {
-    counts.loadErrors++;
-    continue;
-  }
+for await (const { file: f, module } of loadedModules(dir, '.rs', loadVerusModule, counts)) {
   if (module.methods.length) counts.withSpec++;
   for (const m of module.methods) {
     counts.specs++;
@@ -44,7 +35,7 @@ for (const f of files) {
     counts.lowered++;
     const found = unsupportedConstructs(ir).map((u) => u.construct.split(': ')[0]);
     if (!found.length) counts.fullyLowered++;
-    for (const c of new Set(found)) constructs.set(c, (constructs.get(c) ?? 0) + 1);
+    countOnce(constructs, found);
     if (flag === '--list') for (const u of unsupportedConstructs(ir)) if (u.construct.startsWith(prefix ?? '')) examples.push(`${f} ${m.name}: ${u.construct}`);
   }
 }
@@ -52,6 +43,5 @@ console.log(JSON.stringify(counts, null, 2));
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)} %` : '-');
 console.log(`fully lowered: ${pct(counts.fullyLowered, counts.specs)} of all specs, ${pct(counts.fullyLowered, counts.lowered)} of those the extraction supports`);
 console.log(`seconds: ${((performance.now() - started) / 1000).toFixed(1)}`);
-console.log('most frequent constructs that do not lower (number of specs):');
-for (const [c, n] of [...constructs].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${String(n).padStart(5)}  ${c}`);
+printTally('most frequent constructs that do not lower (number of specs):', constructs, 30);
 if (flag === '--list') for (const e of examples.slice(0, 60)) console.log(e);

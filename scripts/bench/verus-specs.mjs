@@ -3,10 +3,9 @@
 // testable (not marked unsupported, with the reasons counted), and whether the harness written for each
 // testable spec parses clean with specmut's own grammar (a triple of simple values of each type).
 //   node scripts/bench/verus-specs.mjs <dir of .rs files>
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { constructorFields } from '@specmut/core';
 import { emitVerusHarness, loadVerusModule, parseVerus, verusSyntaxProblems } from '@specmut/verus';
+import { loadedModules, printTally } from './lib/corpus.mjs';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -47,18 +46,10 @@ function triplesFor(method) {
   ];
 }
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.rs')).sort();
-const counts = { files: files.length, parseErrors: 0, withSpec: 0, specs: 0, testable: 0, unsupported: 0, harnessesClean: 0, harnessesWithErrors: 0, harnessCrashes: 0 };
+const counts = { files: 0, loadErrors: 0, withSpec: 0, specs: 0, testable: 0, unsupported: 0, harnessesClean: 0, harnessesWithErrors: 0, harnessCrashes: 0 };
 const reasons = new Map();
 const started = performance.now();
-for (const f of files) {
-  let module;
-  try {
-    module = await loadVerusModule(f, readFileSync(join(dir, f), 'utf8'));
-  } catch {
-    counts.parseErrors++;
-    continue;
-  }
+for await (const { file: f, module } of loadedModules(dir, '.rs', loadVerusModule, counts)) {
   if (!module.methods.length) continue;
   counts.withSpec++;
   for (const m of module.methods) {
@@ -89,9 +80,8 @@ for (const f of files) {
   }
 }
 const seconds = (performance.now() - started) / 1000;
-console.log(`files ${counts.files}  parse errors ${counts.parseErrors}  files yielding a spec ${counts.withSpec}`);
+console.log(`files ${counts.files}  parse errors ${counts.loadErrors}  files yielding a spec ${counts.withSpec}`);
 console.log(`specs ${counts.specs}  testable ${counts.testable}  unsupported ${counts.unsupported}`);
 console.log(`harnesses of testable specs: ${counts.harnessesClean} parse clean, ${counts.harnessesWithErrors} with syntax errors, ${counts.harnessCrashes} could not be written`);
-console.log('unsupported, by reason:');
-for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${String(n).padStart(5)}  ${r}`);
+printTally('unsupported, by reason:', reasons, 12);
 console.log(`${seconds.toFixed(1)} s`);
