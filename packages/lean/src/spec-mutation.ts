@@ -1,6 +1,5 @@
 import type { SpecMutationOperator, SyntaxMatch } from '@specmut/core';
-import { syntaxQuerier, type SyntaxNode } from '@specmut/tree-sitter';
-import { Query, type Node, type Parser } from 'web-tree-sitter';
+import { syntaxQuerier } from '@specmut/tree-sitter';
 import { leanParser } from './syntax/parser.js';
 
 /**
@@ -191,26 +190,10 @@ export const LEAN_SPEC_MUTATION_OPERATORS: readonly SpecMutationOperator[] = [
   },
 ];
 
-// The backend's own parser and language (loading the grammar's WASM a second time is not needed).
-const querier = syntaxQuerier(async () => {
-  const parser = await leanParser();
-  const language = parser.language!;
-  return {
-    parse: (text: string) => parseWith(parser, text),
-    query: (source: string) => {
-      const query = new Query(language, source);
-      return { matches: (node: SyntaxNode) => query.matches(node as Node) };
-    },
-  };
-});
+// The backend's own parser: its language's queries compile on it (the grammar is loaded once per process).
+const querier = syntaxQuerier(() => leanParser());
 
 /** Runs a tree-sitter query of the Lean grammar over `text` (compiled once per query source). */
 export function queryLean(text: string, source: string): Promise<SyntaxMatch[]> {
   return querier(text, source);
-}
-
-function parseWith(parser: Parser, text: string) {
-  const tree = parser.parse(text);
-  if (!tree) throw new Error('tree-sitter-lean: the parser returned no tree');
-  return tree;
 }

@@ -24,14 +24,28 @@ export function backendChoice(explicit?: BackendChoice): BackendChoice {
   return fromEnv as BackendChoice;
 }
 
+// One WASM load per grammar build, whichever choice asked for it: two web-tree-sitter instances of one grammar
+// in one process were seen to crash ("table index is out of bounds"), so `auto`'s fallback shares `wasm`'s parser.
+const wasmLoaded = new Map<string, Promise<SyntaxParser>>();
+
+function wasmOnce(grammar: GrammarPackage): Promise<SyntaxParser> {
+  let parser = wasmLoaded.get(grammar.wasmPath);
+  if (!parser) {
+    parser = wasmParser(grammar);
+    wasmLoaded.set(grammar.wasmPath, parser);
+    parser.catch(() => wasmLoaded.delete(grammar.wasmPath));
+  }
+  return parser;
+}
+
 async function load(grammar: GrammarPackage, choice: BackendChoice): Promise<SyntaxParser> {
-  if (choice === 'wasm') return wasmParser(grammar);
+  if (choice === 'wasm') return wasmOnce(grammar);
   if (choice === 'native') return nativeParser(grammar);
   try {
     return nativeParser(grammar);
   } catch (e) {
     const fallbackReason = e instanceof Error ? e.message : String(e);
-    return { ...(await wasmParser(grammar)), fallbackReason };
+    return { ...(await wasmOnce(grammar)), fallbackReason };
   }
 }
 

@@ -9,6 +9,11 @@ export function fields(node: SyntaxNode, name: string): SyntaxNode[] {
   return node.childrenForFieldName(name).filter((n): n is SyntaxNode => n !== null);
 }
 
+/** The child in field `name`, as `undefined` rather than null when there is none. */
+export function field(node: SyntaxNode, name: string): SyntaxNode | undefined {
+  return node.childForFieldName(name) ?? undefined;
+}
+
 /** Depth-first walk over all descendants (named and anonymous) with a cursor: fast on large files. */
 export function* descendants(root: SyntaxNode): Generator<SyntaxNode> {
   const cursor = root.walk();

@@ -67,6 +67,14 @@ describe('parser backends', () => {
     expect([auto.backend, auto.fallbackReason]).toEqual(['wasm', 'tree-sitter-wasm-only ships no native addon']);
   });
 
+  it("loads a grammar's WASM once per process: auto's fallback and another package object of the same build share it", async () => {
+    const wasm = await loadParser(dafnyGrammar, { backend: 'wasm' });
+    const wasmOnly = { name: 'wasm-only', wasmPath: dafnyGrammar.wasmPath };
+    const [auto, forced] = await Promise.all([loadParser(wasmOnly, { backend: 'auto' }), loadParser(wasmOnly, { backend: 'wasm' })]);
+    expect(auto.parse).toBe(wasm.parse);
+    expect(forced).toBe(wasm);
+  });
+
   it(`${PARSER_ENV} chooses, and a wrong value is an error naming the choices`, () => {
     process.env[PARSER_ENV] = 'native';
     expect(backendChoice()).toBe('native');

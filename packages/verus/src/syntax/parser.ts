@@ -12,8 +12,4 @@ export async function parseVerus(text: string): Promise<SyntaxTree> {
 
 export type Node = SyntaxNode;
 export type Tree = SyntaxTree;
-export { named, fields, descendants } from '@specmut/tree-sitter';
-
-export function field(node: Node, name: string): Node | undefined {
-  return node.childForFieldName(name) ?? undefined;
-}
+export { named, fields, field, descendants } from '@specmut/tree-sitter';
