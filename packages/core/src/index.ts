@@ -44,3 +44,4 @@ export * from './oracle/schedule.js';
 export * from './oracle/settle.js';
 export * from './spec-mutation/index.js';
 export * from './import/pairing.js';
+export * from './lowering/index.js';

@@ -1,15 +1,12 @@
-import { builders, DAFNY, type Constructor, type DatatypeDecl, type Expr, type FunctionDef, type IrLoc, type Type } from '@specmut/core';
+import { builders, DAFNY, locOf, NotLowered, type Constructor, type DatatypeDecl, type FunctionDef, type IrLoc, type LoweredSyntax, type Type, type Typed } from '@specmut/core';
 import type { DafnyNative } from '../spec-module.js';
 import type { Declaration } from '../syntax/declarations.js';
 import { fields, named, type Node } from '../syntax/parser.js';
 import type { Binding, Scope } from './scope.js';
 import { resolveType, type ResolvedType, type SubsetInfo } from './types.js';
-import { UnsupportedConstruct } from './unsupported.js';
 
 /** An IR expression with the static type the lowering could tell (undefined when it could not). */
-export interface Lowered {
-  e: Expr;
-  t?: Type | undefined;
+export interface Lowered extends Typed {
   /** Set when the expression is a variable: lets a use pin the type of an untyped bound variable. */
   binding?: Binding | undefined;
   /**
@@ -77,8 +74,8 @@ export class LowerContext {
     try {
       out = this.lowerExpr(this, node, scope, expected);
     } catch (err) {
-      if (!(err instanceof UnsupportedConstruct)) throw err;
-      out = this.unsupported(err.construct, err.node);
+      if (!(err instanceof NotLowered)) throw err;
+      out = this.unsupported(err.what, err.node);
     }
     out.e.loc ??= this.loc(node);
     return out;
@@ -89,8 +86,8 @@ export class LowerContext {
     return `${hint}#${++this.counter}`;
   }
 
-  loc(node: Node): IrLoc {
-    return { file: this.file, line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
+  loc(node: LoweredSyntax): IrLoc {
+    return locOf(this, node);
   }
 
   where(node: Node): string {
@@ -98,7 +95,7 @@ export class LowerContext {
   }
 
   /** A construct with no IR translation: unknown when evaluated, so the rest of a clause may still decide. */
-  unsupported(construct: string, node: Node): Lowered {
+  unsupported(construct: string, node: LoweredSyntax): Lowered {
     return { e: this.E.unsupported(construct, this.loc(node)) };
   }
 

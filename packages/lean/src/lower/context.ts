@@ -1,22 +1,12 @@
-import { builders, LEAN, NAT, T, type DatatypeDecl, type Expr, type FunctionDef, type IrLoc, type Type } from '@specmut/core';
+import { builders, LEAN, NAT, T, type DatatypeDecl, type FunctionDef, type Type } from '@specmut/core';
 import type { Declaration } from '../syntax/declarations.js';
 import type { Node } from '../syntax/parser.js';
 import type { LeanTypes } from '../syntax/types.js';
 
 export const E = builders(LEAN);
 
-/** A lowered term with its Lean type when known (it decides Nat vs Int arithmetic and `default`s). */
-export interface Typed {
-  e: Expr;
-  t?: Type | undefined;
-}
-
-/** Thrown for a construct the lowering does not translate; caught where an `unsupported` node can stand. */
-export class NotLowered extends Error {
-  constructor(readonly what: string, readonly node: Node) {
-    super(what);
-  }
-}
+// A lowered term's Lean type, when known, decides Nat vs Int arithmetic and `default`s.
+export { freshName, locOf, NotLowered, type Typed } from '@specmut/core';
 
 export interface LowerContext {
   file: string;
@@ -61,14 +51,6 @@ export function withVars(scope: Scope, vars: [string, Type | undefined][]): Scop
   const next = new Map(scope);
   for (const [n, t] of vars) next.set(n, t);
   return next;
-}
-
-export function locOf(ctx: LowerContext, node: Node): IrLoc {
-  return { file: ctx.file, line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
-}
-
-export function freshName(ctx: LowerContext, base: string): string {
-  return `${base}$${ctx.fresh.n++}`;
 }
 
 export const isNat = (t: Type | undefined): boolean => t?.kind === 'nat';

@@ -1,22 +1,13 @@
-import { builders, VERUS, type DatatypeDecl, type Expr, type FunctionDef, type IrLoc, type Type } from '@specmut/core';
+import { builders, VERUS, type DatatypeDecl, type FunctionDef, type LoweredSyntax, type Type } from '@specmut/core';
 import type { SyntaxParser } from '@specmut/tree-sitter';
 import type { Node } from '../syntax/parser.js';
 
 /** Node builders with Verus spec-code defaults: unbounded `int`, Euclidean `/ %`, unspecified partial results. */
 export const E = builders(VERUS);
 
-/** A lowered expression with its Verus type when known (machine width, view or exec value, nat). */
-export interface Typed {
-  e: Expr;
-  t?: Type | undefined;
-}
-
-/** Thrown for a construct the lowering does not translate; caught where an `unsupported` node can stand. */
-export class NotLowered extends Error {
-  constructor(readonly what: string, readonly node: Node) {
-    super(what);
-  }
-}
+// A lowered expression's Verus type, when known, says its machine width, view or exec value, nat.
+export { freshName, locOf, NotLowered, type Typed } from '@specmut/core';
+export { field } from '../syntax/parser.js';
 
 /** A variable in scope: the IR name it is bound to (an in/out parameter's pre-state has its own) and its type. */
 export interface ScopeEntry {
@@ -57,22 +48,10 @@ export interface LowerContext {
   parser?: SyntaxParser | undefined;
 }
 
-export function locOf(ctx: LowerContext, node: Node): IrLoc {
-  return { file: ctx.file, line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
-}
-
-export function freshName(ctx: LowerContext, base: string): string {
-  return `${base}$${ctx.fresh.n++}`;
-}
-
 /** The first line of a node's text, shortened, for messages. */
-export function excerpt(node: Node): string {
+export function excerpt(node: LoweredSyntax): string {
   const line = node.text.trim().split('\n')[0]!;
   return line.length > 60 ? `${line.slice(0, 57)}...` : line;
-}
-
-export function field(node: Node, name: string): Node | undefined {
-  return node.childForFieldName(name) ?? undefined;
 }
 
 export function namedChildren(node: Node): Node[] {

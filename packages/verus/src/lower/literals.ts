@@ -1,4 +1,4 @@
-import { machineType, T, V, type Type, type Value } from '@specmut/core';
+import { machineType, T, unescapeWith, V, type EscapeSyntax, type Type, type Value } from '@specmut/core';
 
 const SUFFIX = /(u8|i8|u16|i16|u32|i32|u64|i64|u128|i128|usize|isize|int|nat|f32|f64)$/;
 
@@ -21,34 +21,14 @@ export function readInteger(text: string): { value: bigint; t?: Type | undefined
 }
 
 /** Rust's escapes in char and string literals: `\n \r \t \\ \0 \' \" \xHH \u{H…}` and line continuations. */
+const RUST_ESCAPES: EscapeSyntax = {
+  simple: { n: '\n', r: '\r', t: '\t', '0': '\0' },
+  unicode: /^\{([0-9a-fA-F_]+)\}/,
+  continuationSkips: /\s/,
+};
+
 export function unescapeRust(body: string): string {
-  let out = '';
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const d = body[++i];
-    switch (d) {
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case '0': out += '\0'; break;
-      case 'x': out += String.fromCodePoint(parseInt(body.slice(i + 1, i + 3), 16)); i += 2; break;
-      case 'u': {
-        const m = /^\{([0-9a-fA-F_]+)\}/.exec(body.slice(i + 1))!;
-        out += String.fromCodePoint(parseInt(m[1]!.replace(/_/g, ''), 16));
-        i += m[0].length;
-        break;
-      }
-      case '\n':
-        while (/\s/.test(body[i + 1] ?? '')) i++;
-        break;
-      default: out += d ?? '';
-    }
-  }
-  return out;
+  return unescapeWith(RUST_ESCAPES, body);
 }
 
 /** A char literal `'a'` / `b'a'` (a byte literal is a u8). */
