@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-import { cleanUpNow, removeTempFilesNow } from '@specmut/core';
+import { cleanUpNow } from '@specmut/core';
 import { main } from './main.js';
 
 // Whatever the exit path (an internal error included), no verifier process, private directory or
-// temporary report file is left behind.
+// temporary report file is left behind (reports are written in one synchronous step, see writeFileAtomic).
 process.on('exit', () => {
   cleanUpNow();
-  removeTempFilesNow();
 });
 
 // `specmut score ... | head` closes the pipe early: that ends the output, it is not an error.

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SETTINGS, SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, cleanUpNow, shardOf, removeTempFilesNow, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
+import { DEFAULT_SETTINGS, SPECMUT_VERSION, REPORT_SCHEMA_VERSION, SpecmutError, cleanUpNow, shardOf, scoreSuites, summarize, type Report, type RunSettings, type SpecReport } from '@specmut/core';
 import { oracleChooser } from '@specmut/core';
 import { BACKEND_MODULE_OPTION, backendsFor, parseOracleMode } from '../backends.js';
 import { discoverSuites } from '../discover.js';
@@ -145,7 +145,6 @@ export async function scoreCommand(args: string[], io: Io): Promise<number> {
     if (stop.signal.aborted) {
       // A second signal: leave at once, with no verifier, private directory or half-written file behind.
       cleanUpNow();
-      removeTempFilesNow();
       process.exit(130);
     }
     err('specmut: stopping: verifiers are stopped, unfinished verdicts are reported as unknown (interrupted); press Ctrl-C again to quit at once');
