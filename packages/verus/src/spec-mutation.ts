@@ -28,6 +28,24 @@ const CONDITION_PLACES = (e: string) => [
   `(quantifier_expression body: ${e})`,
 ];
 
+/**
+ * Verus chains inequalities in spec code (`a <= b < c` is `a <= b && b < c`; reference-chained-ineq in
+ * the Verus guide): only `<`, `<=`, `>`, `>=` chain. tree-sitter-rust parses a chain left-nested, so an
+ * operator is in a chain when its expression's left operand is an inequality, or when it is that left
+ * operand. Swapping such an operator to `==`/`!=` gives an ill-typed comparison of a bool with a number,
+ * so chain operators only swap within their direction (mixed directions are left out: the guide shows
+ * chains in one direction only).
+ */
+const ASCENDING = '["<" "<="]';
+const DESCENDING = '[">" ">="]';
+const INEQUALITIES = '["<" "<=" ">" ">="]';
+function chainOperators(ops: string, capture = 'skip'): string {
+  return [
+    `(binary_expression left: (binary_expression operator: ${ops}) operator: ${ops} @${capture})`,
+    `(binary_expression left: (binary_expression operator: ${ops} @${capture}) operator: ${ops})`,
+  ].join('\n');
+}
+
 export const VERUS_SPEC_MUTATION_OPERATORS: readonly SpecMutationOperator[] = [
   {
     name: 'iff-to-implies',
@@ -84,9 +102,22 @@ export const VERUS_SPEC_MUTATION_OPERATORS: readonly SpecMutationOperator[] = [
   },
   {
     name: 'relational-swap',
-    description: 'a comparison operator becomes another one of < <= > >= == !=',
+    description: 'a comparison operator (not in a chain) becomes another one of < <= > >= == !=',
     query: '(binary_expression operator: ["<" "<=" ">" ">=" "==" "!="] @op)',
+    except: chainOperators(INEQUALITIES),
     edit: { kind: 'replace', target: 'op', with: ['<', '<=', '>', '>=', '==', '!='] },
+  },
+  {
+    name: 'relational-swap',
+    description: 'an operator of an ascending chain (`0 <= i < n`) becomes the other of < <=',
+    query: chainOperators(ASCENDING, 'op'),
+    edit: { kind: 'replace', target: 'op', with: ['<', '<='] },
+  },
+  {
+    name: 'relational-swap',
+    description: 'an operator of a descending chain (`n > i >= 0`) becomes the other of > >=',
+    query: chainOperators(DESCENDING, 'op'),
+    edit: { kind: 'replace', target: 'op', with: ['>', '>='] },
   },
   {
     name: 'relational-swap',

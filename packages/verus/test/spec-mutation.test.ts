@@ -47,6 +47,9 @@ describe('Verus spec mutation operators (each mutant as the edited condition rea
   it('relational-swap: comparisons, and === / =~= with their negations', async () => {
     expect(await mutantsOf('relational-swap', fn('    ensures\n        r < n,\n        a@ =~= a@.subrange(0, 1),\n        r as int === 0int,'))).toEqual(["r <= n", "r > n", "r >= n", "r == n", "r != n", "a@ === a@.subrange(0, 1)", "a@ !== a@.subrange(0, 1)", "a@ !~= a@.subrange(0, 1)", "r as int !== 0int", "r as int =~= 0int", "r as int !~= 0int"]);
   });
+  it('relational-swap: an operator of a chain only swaps within the chain direction (a chain holds no ==/!= and one direction)', async () => {
+    expect(await mutantsOf('relational-swap', fn('    ensures\n        0 <= r < n,\n        n > r >= 1,\n        r < 3,'))).toEqual(["r <= 3", "r > 3", "r >= 3", "r == 3", "r != 3", "0 < r < n", "0 <= r <= n", "n >= r >= 1", "n > r > 1"]);
+  });
   it('additive-swap: + and -', async () => {
     expect(await mutantsOf('additive-swap', fn('    ensures\n        r == n + 1 - 2,'))).toEqual(["r == n - 1 - 2", "r == n + 1 + 2"]);
   });
