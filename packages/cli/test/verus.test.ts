@@ -44,6 +44,19 @@ describe('specmut with Verus specs', () => {
     expect(bySpec['increment.rs']).toMatchObject({ preconditionCorrectness: 1, preconditionCompleteness: 1 });
   });
 
+  it('mutate-spec scores the mutant that drops the only ensures (it then accepts every output), and makes no ill-typed chains', () => {
+    const json = join(out, 'mutants.json');
+    const r = specmut(['mutate-spec', join(examples, 'max'), '--json', json, '--no-cache']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { specs: { spec: string; specMutants: { operator: string; status: string; reason: string; original: string }[] }[] };
+    const weak = report.specs.find((s) => s.spec.endsWith('max-weak.rs'))!;
+    const dropped = weak.specMutants.filter((m) => m.operator === 'drop-clause');
+    expect(dropped).toHaveLength(1);
+    // `ensures true` accepts the output mutants the original rejects
+    expect(dropped[0]).toMatchObject({ status: 'killed' });
+    for (const m of report.specs.flatMap((s) => s.specMutants)) expect(m.reason).not.toMatch(/declares no|comparison of Bool/);
+  });
+
   it('parse --lang verus checks Verus files', () => {
     const r = specmut(['parse', '--lang', 'verus', examples]);
     expect(r.err).toBe('');

@@ -1,4 +1,4 @@
-import { SpecmutError, type Clause, type ClauseRole, type MethodSpec, type Parameter, type SourceRange, type SpecModule, type Type } from '@specmut/core';
+import { SpecmutError, type Clause, type ClauseRole, type LoadOptions, type MethodSpec, type Parameter, type SourceRange, type SpecModule, type Type } from '@specmut/core';
 import { indexItems, type VerusFn, type VerusItem, type VerusItems } from './syntax/items.js';
 import { descendants, parseVerus, type Node, type Tree } from './syntax/parser.js';
 import { assertVerusParsed } from './syntax/syntax-errors.js';
@@ -98,17 +98,20 @@ function methodOf(fn: VerusFn, items: VerusItems, types: VerusTypes): { spec: Me
 
 /**
  * Parses a Verus file into the exec functions it specifies: every `fn` inside `verus! { }` (also in an
- * `impl`, named `T::f`) with a `requires` or `ensures` clause.
+ * `impl`, named `T::f`) with a `requires` or `ensures` clause, and the exec fns named in
+ * `options.keepMethods` even without one (a fn with no clauses requires and ensures `true`).
  */
-export async function loadVerusModule(file: string, text: string): Promise<SpecModule> {
+export async function loadVerusModule(file: string, text: string, options: LoadOptions = {}): Promise<SpecModule> {
   const tree = await parseVerus(text);
   assertVerusParsed(tree.rootNode, file);
   const items = indexItems(tree.rootNode);
   const types = new VerusTypes(items);
   const shapes = new Map<string, VerusMethodShape>();
   const methods: MethodSpec[] = [];
+  const keep = new Set(options.keepMethods ?? []);
   for (const fn of items.fns) {
-    if (fn.mode !== 'exec' || (!fn.requires.length && !fn.ensures.length) || shapes.has(fn.name)) continue;
+    const specified = fn.requires.length > 0 || fn.ensures.length > 0 || keep.has(fn.name);
+    if (fn.mode !== 'exec' || !specified || shapes.has(fn.name)) continue;
     const { spec, shape } = methodOf(fn, items, types);
     methods.push(spec);
     shapes.set(fn.name, shape);

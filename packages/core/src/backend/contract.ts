@@ -206,6 +206,15 @@ export interface CombinedHarness {
   symbols: ReadonlyMap<string, string>[];
 }
 
+/** How a spec file is read beyond the default. */
+export interface LoadOptions {
+  /**
+   * Methods to list even where the language's loader would skip them for having no spec clauses: a
+   * spec mutant that drops a method's last clause still specifies it (it then accepts every output).
+   */
+  keepMethods?: readonly string[];
+}
+
 /**
  * A language backend, as a plain object in the manner of a Prettier plugin: core calls these functions
  * and knows nothing of the language's syntax or AST.
@@ -215,7 +224,7 @@ export interface Backend {
   /** File extensions this backend reads, with the dot. */
   extensions: string[];
   /** Parses a spec file; throws SpecmutError('parse-error') with file:line:col on bad input. */
-  load(file: string, text: string): Promise<SpecModule>;
+  load(file: string, text: string, options?: LoadOptions): Promise<SpecModule>;
   /** Writes a value as the language writes a literal of that type. */
   render(value: Value, type: Type): string;
   verifier?: Verifier | undefined;

@@ -137,7 +137,7 @@ export async function mutateSpec(prepared: PreparedSpec, oracle: Oracle, verdict
   const classify = async (c: SpecMutantCandidate): Promise<Omit<SpecMutant, 'location' | 'replacement' | 'operator' | 'clause' | 'original' | 'text'> | undefined> => {
     let mutantModule;
     try {
-      mutantModule = await backend.load(module.file, c.text);
+      mutantModule = await backend.load(module.file, c.text, { keepMethods: [method.name] });
     } catch (e) {
       if (e instanceof SpecmutError && e.code === 'parse-error') return undefined;
       return { status: 'unknown', reason: `the mutant could not be loaded: ${e instanceof Error ? e.message : String(e)}` };
