@@ -16,10 +16,10 @@ import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// web-tree-sitter is a dependency of the backends, not of the grammar package.
+// web-tree-sitter is a dependency of @specmut/tree-sitter, not of the grammar package.
 const require = createRequire(import.meta.url);
 const { Parser, Language } = require(
-  require.resolve('web-tree-sitter', { paths: [fileURLToPath(new URL('../../../packages/lean/', import.meta.url))] }),
+  require.resolve('web-tree-sitter', { paths: [fileURLToPath(new URL('../../../packages/tree-sitter/', import.meta.url))] }),
 );
 const wasm = fileURLToPath(new URL('../tree-sitter-lean.wasm', import.meta.url));
 
