@@ -15,6 +15,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstError } from '../../first-error.mjs';
 
 // web-tree-sitter is a dependency of @specmut/tree-sitter, not of the grammar package.
 const require = createRequire(import.meta.url);
@@ -110,17 +111,6 @@ function qaFlags(path) {
     flags.set(row[id], row[issue] === '0' ? '' : row[type] || `qa-issue ${row[issue]}`);
   });
   return flags;
-}
-
-/** The first ERROR or MISSING node in document order, or undefined for a clean tree. */
-function firstError(node) {
-  if (!node.hasError) return undefined;
-  if (node.isError || node.isMissing) return node;
-  for (const child of node.children) {
-    const found = child && firstError(child);
-    if (found) return found;
-  }
-  return node;
 }
 
 function check(parser, path) {

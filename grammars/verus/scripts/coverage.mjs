@@ -10,6 +10,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { firstError } from '../../first-error.mjs';
 import { Language, Parser } from 'web-tree-sitter';
 
 const require = createRequire(import.meta.url);
@@ -33,17 +34,6 @@ function* files(dir, ext) {
     if (statSync(path).isDirectory()) yield* files(path, ext);
     else if (name.endsWith(ext)) yield path;
   }
-}
-
-/** The first ERROR or MISSING node in document order, or undefined for a clean tree. */
-function firstError(node) {
-  if (!node.hasError) return undefined;
-  if (node.isError || node.isMissing) return node;
-  for (const child of node.children) {
-    const found = child && firstError(child);
-    if (found) return found;
-  }
-  return node;
 }
 
 const options = parseArgs(process.argv.slice(2));
