@@ -248,37 +248,11 @@ interface MatchedLeft {
   pattern: (ctx: LowerContext, t: Type | undefined) => ReturnType<typeof lowerPattern>;
 }
 
-/**
- * `x matches P` on the left of `==>`/`&&`. The grammar reads `x matches Some(k)` as a call of
- * `x matches Some` with argument `k`: that shape is read as the tuple-struct pattern it stands for.
- */
+/** `x matches P` on the left of `==>`/`&&` (its bindings scope over the right side). */
 function matchesLeft(node: Node): MatchedLeft | undefined {
   const n = node.type === 'parenthesized_expression' ? namedChildren(node)[0]! : node;
   if (n.type === 'matches_expression') return { value: field(n, 'value')!, pattern: (ctx, t) => lowerPattern(ctx, field(n, 'pattern')!, t) };
-  const callee = n.type === 'call_expression' ? field(n, 'function') : undefined;
-  if (callee?.type === 'matches_expression') {
-    const ctorNode = field(callee, 'pattern')!;
-    const args = namedChildren(field(n, 'arguments')!);
-    return {
-      value: field(callee, 'value')!,
-      pattern: (ctx, t) => callPattern(ctx, ctorNode, args, t),
-    };
-  }
   return undefined;
-}
-
-function callPattern(ctx: LowerContext, ctorNode: Node, args: Node[], t: Type | undefined): ReturnType<typeof lowerPattern> {
-  const ctor = constructorOf(ctx, ctorNode.text, t);
-  if (!ctor) throw new NotLowered(`pattern constructor ${ctorNode.text}`, ctorNode);
-  const fields = t?.kind === 'datatype' ? t.ctors.find((c) => c.name === ctor)?.fields : undefined;
-  const binds: [string, Type | undefined][] = [];
-  const subs = args.map((a, i) => {
-    if (a.type === 'identifier' && a.text === '_') return P.wild;
-    if (a.type !== 'identifier') throw new NotLowered('nested pattern after matches', a);
-    binds.push([a.text, fields?.[i]?.type]);
-    return P.bind(a.text);
-  });
-  return { pattern: P.ctor(ctor, ...subs), binds };
 }
 
 function fieldType(t: Type | undefined, key: string | number): Type | undefined {
@@ -305,11 +279,6 @@ function lowerField(ctx: LowerContext, scope: Scope, node: Node): Typed {
 function lowerCallExpression(ctx: LowerContext, scope: Scope, node: Node): Typed {
   const callee = field(node, 'function')!;
   const args = namedChildren(field(node, 'arguments')!);
-  if (callee.type === 'matches_expression') {
-    const m = matchesLeft(node)!;
-    const value = lowerExpr(ctx, scope, m.value);
-    return { e: matchesTest(value.e, m.pattern(ctx, value.t).pattern), t: T.bool };
-  }
   if (callee.type === 'field_expression') {
     return lowerMethodCall(ctx, scope, field(callee, 'value')!, field(callee, 'field')!.text, args, node);
   }
